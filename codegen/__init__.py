@@ -1,0 +1,1 @@
+"""typed-mahjong code generator (see issue 4)."""

@@ -1,0 +1,1 @@
+"""typed-mahjong mypy plugin (see issue 3)."""

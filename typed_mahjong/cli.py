@@ -1,0 +1,44 @@
+"""The ``typed-mahjong`` console script: one parser, each area adds its own subcommands.
+
+Every area module exposes ``register(subparsers)``; each subcommand sets ``func`` to a
+callable taking the parsed namespace and returning the exit code. Area modules keep their
+heavy imports inside ``func`` so ``typed-mahjong --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from typed_mahjong.codegen import cli as codegen_cli
+from typed_mahjong.errors import HandError
+from typed_mahjong.games import cli as games_cli
+from typed_mahjong.solitaire import cli as solitaire_cli
+
+from . import cli_score
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="typed-mahjong", description="Score riichi hands and check them statically."
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for area in (cli_score, codegen_cli, games_cli, solitaire_cli):
+        area.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except HandError as exc:
+        print(f"typed-mahjong: error: {exc}", file=sys.stderr)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Mahjong-like games defined in YAML."""

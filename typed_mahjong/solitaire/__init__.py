@@ -1,0 +1,1 @@
+"""Shanghai (mahjong solitaire) solver."""
