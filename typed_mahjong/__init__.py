@@ -1,8 +1,23 @@
-"""typed-mahjong: riichi mahjong hands scored, and checked statically."""
+"""typed-mahjong: riichi mahjong hands scored, and checked statically.
+
+Run-time API: ``score``, ``shanten``, ``waits`` and the ``Score``/``Rules`` values.
+Annotation names (``Points[Hand["..."], Ron["3p"]]`` ...) come from ``annotations``; the
+function forms (``points(...)``) from ``functions``. Heavy tables load on first use, so
+importing this package stays cheap inside every mypy process.
+"""
 
 from __future__ import annotations
 
 import os as _os
+
+from .annotations import *  # noqa: F403 - the annotation names, listed in annotations.__all__
+from .errors import HandError
+from .functions import *  # noqa: F403 - points(), han() ... listed in functions.__all__
+from .rules import PRESETS, Rules, rules_from
+from .scoring import Score, score
+from .shanten import shanten, waits
+
+__version__ = "0.1.0"
 
 
 def _adopt_sibling_packages() -> None:

@@ -1,10 +1,71 @@
-"""The score and shanten subcommands."""
+"""The ``score`` and ``shanten`` subcommands of the console script."""
 
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
+SITUATION_FLAGS = ("tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan",
+                   "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou")
 
-def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
-    """Filled in by issue 2."""
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    score = subparsers.add_parser(
+        "score", help="score a winning hand",
+        description="Score a winning hand: yaku, han, fu with its breakdown, limit, payments.")
+    score.add_argument("hand", help='hand string, e.g. "234p234s456m567s44p" or '
+                                    '"123m44p chi:567s pon:777z"')
+    score.add_argument("--win", required=True, help="the winning tile, e.g. 3p")
+    for flag in SITUATION_FLAGS:
+        score.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
+    score.add_argument("--seat", default="S", help="seat wind E/S/W/N (default S)")
+    score.add_argument("--round", default="E", help="round wind E/S/W/N (default E)")
+    score.add_argument("--dora", default="", help="dora indicators, e.g. 4m1z")
+    score.add_argument("--ura", default="", help="ura dora indicators (riichi only)")
+    score.add_argument("--honba", type=int, default=0)
+    score.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    score.add_argument("--pao", default=None, help="seat of the player liable for a yakuman")
+    score.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
+    score.add_argument("--json", action="store_true", help="print JSON")
+    score.set_defaults(func=_score)
+
+    shanten = subparsers.add_parser(
+        "shanten", help="shanten and waits of a hand",
+        description="Shanten number (-1 complete, 0 tenpai) and, when tenpai, the waits.")
+    shanten.add_argument("hand")
+    shanten.add_argument("--json", action="store_true", help="print JSON")
+    shanten.set_defaults(func=_shanten)
+
+
+def _score(args: argparse.Namespace) -> int:
+    from .scoring import score
+
+    flags = {flag: getattr(args, flag) for flag in SITUATION_FLAGS}
+    result = score(args.hand, args.win, seat=args.seat, round=args.round, dora=args.dora,
+                   ura=args.ura, honba=args.honba, sticks=args.sticks, pao=args.pao,
+                   rules=args.rules, **flags)
+    if args.json:
+        fields = ("han", "fu", "yaku", "fu_breakdown", "limit", "points", "payments",
+                  "total", "payment_text", "reading", "wait", "yakuman", "is_yakuless",
+                  "rules")
+        print(json.dumps({name: getattr(result, name) for name in fields}, indent=2))
+    else:
+        print(result.explain())
+    return 1 if result.is_yakuless else 0
+
+
+def _shanten(args: argparse.Namespace) -> int:
+    from .hand import parse_hand
+    from .shanten import shanten, waits
+
+    number = shanten(args.hand)
+    hand = parse_hand(args.hand, drawn=(False, True))
+    waiting = len(hand.concealed) % 3 == 1
+    tiles = waits(args.hand) if waiting and number == 0 else ()
+    if args.json:
+        print(json.dumps({"shanten": number, "waits": list(tiles)}))
+    else:
+        label = {-1: "complete", 0: "tenpai"}.get(number, f"{number}-shanten")
+        print(label + (f"; waits {' '.join(tiles)}" if tiles else ""))
+    return 0

@@ -1,0 +1,40 @@
+"""The shipped per-suit readings table equals a from-scratch computation."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+from pathlib import Path
+
+from typed_mahjong.readings import decode_readings, decompose_suit, suit_readings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _build_module():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("build_tables",
+                                                  ROOT / "scripts" / "build_tables.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_shipped_table_matches_a_fresh_build() -> None:
+    shipped = gzip.decompress((ROOT / "typed_mahjong/data/suit_readings.txt.gz").read_bytes())
+    assert shipped.decode("ascii").splitlines() == _build_module().table_lines()
+
+
+def test_known_suit_patterns() -> None:
+    # 111222333: three triplets, or three identical runs.
+    assert decompose_suit((3, 3, 3, 0, 0, 0, 0, 0, 0)) == (
+        (-1, (0, 1, 2)), (-1, (9, 9, 9)))
+    # 11 + 123 is not a decomposition of 1123 (one tile short); 112233 -> two runs 123.
+    assert decompose_suit((2, 2, 2, 0, 0, 0, 0, 0, 0)) == ((-1, (9, 9)),)
+    assert decompose_suit((1, 1, 0, 0, 0, 0, 0, 0, 0)) == ()
+
+
+def test_table_lookup_agrees_with_decomposition() -> None:
+    key = bytes((1, 1, 1, 1, 1, 1, 1, 1, 3))  # 123456789 + 99: ittsu with a 9 pair
+    assert suit_readings(key) == decompose_suit(tuple(key))
+    assert decode_readings("8ADG") == ((8, (9, 12, 15)),)

@@ -1,0 +1,185 @@
+"""A hand string: the concealed tiles followed by called melds.
+
+Grammar (whitespace separates groups)::
+
+    hand  := tiles (WS meld)*
+    meld  := ("chi" | "pon" | "kan" | "ankan" | "kakan") ":" tiles
+    tiles := MPSZ notation (see typed_mahjong.tiles)
+
+``kan`` is an open (called) kan, ``ankan`` a closed kan, ``kakan`` a pon extended to a kan.
+The concealed part includes the winning tile; tiles may come in any order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import HandError
+from .tiles import ParsedTile, format_tiles, parse_tiles, tile_name
+
+MELD_KINDS = ("chi", "pon", "kan", "ankan", "kakan")
+_GROUP = re.compile(r"\S+")
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    kind: str  # one of MELD_KINDS
+    tiles: tuple[int, ...]  # sorted tile indices
+    reds: int  # red fives among them
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind != "ankan"
+
+    @property
+    def is_kan(self) -> bool:
+        return len(self.tiles) == 4
+
+    @property
+    def first(self) -> int:
+        return self.tiles[0]
+
+    def format(self) -> str:
+        reds = self.reds
+        written: list[tuple[int, bool]] = []
+        for tile in self.tiles:
+            red = reds > 0 and tile < 27 and tile % 9 == 4
+            reds -= red
+            written.append((tile, red))
+        return f"{self.kind}:{format_tiles(written)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    concealed: tuple[int, ...]  # sorted tile indices, winning tile included
+    concealed_reds: tuple[int, ...]  # the fives (4, 13, 22) that are red in the concealed part
+    melds: tuple[Meld, ...]
+
+    @property
+    def counts(self) -> list[int]:
+        counts = [0] * 34
+        for tile in self.concealed:
+            counts[tile] += 1
+        return counts
+
+    @property
+    def is_closed(self) -> bool:
+        return all(not meld.is_open for meld in self.melds)
+
+    @property
+    def red_fives(self) -> int:
+        return len(self.concealed_reds) + sum(meld.reds for meld in self.melds)
+
+    def format(self) -> str:
+        """Canonical text; ``parse_hand(h.format()) == h``."""
+        reds = list(self.concealed_reds)
+        written: list[tuple[int, bool]] = []
+        for tile in self.concealed:
+            red = tile in reds
+            if red:
+                reds.remove(tile)
+            written.append((tile, red))
+        return " ".join([format_tiles(written)] + [meld.format() for meld in self.melds])
+
+
+def parse_hand(text: str, *, drawn: tuple[bool, ...] = (True,)) -> Hand:
+    """Parse a hand string; raise HandError naming the fault and its position.
+
+    ``drawn`` says which sizes are allowed: True for a hand holding its 14th tile (a winning
+    hand: 14 tiles less 3 per meld), False for a waiting hand (13 less 3 per meld).
+    """
+    try:
+        return _parse_hand(text, drawn)
+    except HandError as exc:
+        raise exc.in_source(text) from None
+
+
+def _parse_hand(text: str, drawn: tuple[bool, ...]) -> Hand:
+    concealed: list[ParsedTile] | None = None
+    melds: list[Meld] = []
+    for match in _GROUP.finditer(text):
+        group, start = match.group(), match.start()
+        if ":" in group:
+            melds.append(_parse_meld(group, start))
+        elif concealed is None:
+            concealed = parse_tiles(group, field="hand", offset=start)
+        else:
+            raise HandError("hand: the concealed tiles must be one group; a second group "
+                            "without a meld kind ('chi:', 'pon:', ...) was found",
+                            field="hand", position=start)
+    if not concealed:
+        raise HandError("hand: no concealed tiles given", field="hand",
+                        position=0 if text else None)
+    copies, reds = count_meld_copies(melds)
+    check_copies(concealed, copies, reds, field="hand")
+    sizes = [13 + with_drawn_tile - 3 * len(melds) for with_drawn_tile in drawn]
+    if len(concealed) not in sizes:
+        expected = " or ".join(map(str, sizes))
+        why = " (the winning tile included)" if drawn == (True,) else ""
+        raise HandError(f"hand: wrong tile count: {len(concealed)} concealed tiles with "
+                        f"{len(melds)} called meld(s); expected {expected}{why}", field="hand")
+    return Hand(tuple(sorted(t.tile for t in concealed)),
+                tuple(sorted(t.tile for t in concealed if t.red)), tuple(melds))
+
+
+def _parse_meld(group: str, start: int) -> Meld:
+    kind, _, tiles_text = group.partition(":")
+    if kind not in MELD_KINDS:
+        raise HandError(f"hand: unknown meld kind {kind!r} (use chi, pon, kan, ankan or kakan)",
+                        field="hand", position=start)
+    tiles_start = start + len(kind) + 1
+    if not tiles_text:
+        raise HandError(f"hand: meld '{kind}:' has no tiles", field="hand",
+                        position=start)
+    parsed = parse_tiles(tiles_text, field="hand", offset=tiles_start)
+    indices = sorted(t.tile for t in parsed)
+    size = 3 if kind in ("chi", "pon") else 4
+    if len(parsed) != size:
+        raise HandError(f"hand: a {kind} has {size} tiles, '{group}' has {len(parsed)}",
+                        field="hand", position=start)
+    if kind == "chi":
+        first = indices[0]
+        if first >= 27 or indices != [first, first + 1, first + 2] or first % 9 > 6:
+            raise HandError(f"hand: chi '{tiles_text}' is not a run of three consecutive "
+                            f"tiles of one suit", field="hand", position=tiles_start)
+    elif len(set(indices)) != 1:
+        raise HandError(f"hand: {kind} '{tiles_text}' is not {size} copies of one tile",
+                        field="hand", position=tiles_start)
+    return Meld(kind, tuple(indices), sum(t.red for t in parsed))
+
+
+def count_meld_copies(melds: list[Meld]) -> tuple[list[int], list[int]]:
+    """Copies of each tile and red fives per suit in the melds; errors if already too many."""
+    copies = [0] * 34
+    reds = [0, 0, 0]
+    for meld in melds:
+        for tile in meld.tiles:
+            copies[tile] += 1
+        if meld.reds:
+            reds[meld.first // 9] += meld.reds
+        if copies[meld.first] > 4 or meld.reds > 1 or (meld.reds and reds[meld.first // 9] > 1):
+            what = (f"a 5th copy of {tile_name(meld.first)}" if copies[meld.first] > 4
+                    else f"a 2nd red five of suit {'mps'[meld.first // 9]}")
+            raise HandError(f"hand: the melds hold {what}", field="hand")
+    return copies, reds
+
+
+def check_copies(tiles: list[ParsedTile], copies: list[int], reds: list[int], *,
+                 field: str) -> None:
+    """Add ``tiles`` to the running counts; at most 4 copies of a tile, one red five a suit.
+
+    ``copies`` and ``reds`` are updated in place so the caller can chain the hand, the dora
+    indicators and the ura indicators and learn which of them holds the impossible tile.
+    """
+    for parsed in tiles:
+        copies[parsed.tile] += 1
+        if copies[parsed.tile] > 4:
+            raise HandError(f"{field}: a 5th copy of {tile_name(parsed.tile)} (only four "
+                            f"of each tile exist, melds and indicators included)",
+                            field=field, position=parsed.position)
+        if parsed.red:
+            reds[parsed.tile // 9] += 1
+            if reds[parsed.tile // 9] > 1:
+                raise HandError(f"{field}: a 2nd red five {tile_name(parsed.tile, True)} "
+                                f"(each suit has one)", field=field, position=parsed.position)

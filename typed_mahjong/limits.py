@@ -1,0 +1,68 @@
+"""From han and fu to basic points, limit names and payments.
+
+Basic points are fu * 2**(han + 2); a non-dealer ron pays 4x basic, a dealer ron 6x, and on
+a tsumo the dealer pays 2x and each non-dealer 1x (a dealer's tsumo: 2x from each), every
+payment rounded up to 100. Limits cap basic points at mangan (2000) and above.
+"""
+
+from __future__ import annotations
+
+from .rules import Rules
+
+LIMITS = (  # (lowest han, name, basic points)
+    (13, "kazoe yakuman", 8000),
+    (11, "sanbaiman", 6000),
+    (8, "baiman", 4000),
+    (6, "haneman", 3000),
+    (5, "mangan", 2000),
+)
+YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman",
+                 4: "quadruple yakuman", 5: "quintuple yakuman", 6: "sextuple yakuman"}
+
+
+def basic_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int, str | None]:
+    """Basic points and the limit name (None below mangan)."""
+    if rules.aotenjou:
+        # No limits: a yakuman counts as 13 han on top of the fu (documented choice).
+        return fu * 2 ** ((13 * yakuman if yakuman else han) + 2), None
+    if yakuman:
+        return 8000 * yakuman, YAKUMAN_NAMES.get(yakuman, f"{yakuman}x yakuman")
+    if han >= 5:
+        for lowest, name, points in LIMITS:
+            if han >= lowest:
+                if name == "kazoe yakuman" and not rules.kazoe_yakuman:
+                    return 6000, "sanbaiman"
+                return points, name
+    basic = fu * 2 ** (han + 2)
+    if basic >= 2000 or (rules.kiriage and basic == 1920):
+        return 2000, "mangan"
+    return basic, None
+
+
+def round_up(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def hand_value(basic: int, dealer: bool, tsumo: bool) -> tuple[int, int]:
+    """(from the dealer or each payer, from each non-dealer) before honba.
+
+    Ron: the first number is the whole payment and the second is 0.
+    Tsumo by a non-dealer: (dealer's share, each non-dealer's share).
+    Tsumo by the dealer: (each player's share, the same).
+    """
+    if not tsumo:
+        return round_up(basic * (6 if dealer else 4)), 0
+    if dealer:
+        share = round_up(basic * 2)
+        return share, share
+    return round_up(basic * 2), round_up(basic)
+
+
+def payment_text(basic: int, dealer: bool, tsumo: bool) -> str:
+    """The usual way to say it: "1300" (ron), "300-500" (tsumo), "500-all" (dealer tsumo)."""
+    first, second = hand_value(basic, dealer, tsumo)
+    if not tsumo:
+        return str(first)
+    if dealer:
+        return f"{first}-all"
+    return f"{second}-{first}"

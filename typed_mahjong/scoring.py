@@ -1,0 +1,264 @@
+"""``score``: hand string -> every reading -> yaku -> fu -> points; the best reading wins.
+
+This is the one place that strings the core together; the CLI, the mypy plugin and the code
+generator all call ``score`` and never decide a rule themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import NOT_WINNING, RULES, HandError
+from .fu import count_fu
+from .hand import Hand, parse_hand
+from .limits import basic_points, hand_value, payment_text
+from .readings import all_readings
+from .rules import Rules, rules_from
+from .shape import Group, WinShape, all_counts, called_groups, win_shapes
+from .situation import (
+    SEAT_NAMES,
+    Situation,
+    check_situation,
+    count_indicated,
+    parse_indicators,
+    parse_wind,
+)
+from .tiles import EAST, parse_tile, tile_name
+from .yaku import find_yaku, find_yakuman
+
+Parts = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The value of one won hand under one set of rules.
+
+    ``points`` is the hand's value before honba and riichi sticks: on a ron what the
+    discarder pays, on a tsumo the sum of what the three others pay. ``payments`` lists who
+    pays what with honba included; ``total`` is what the winner gains, sticks included.
+    ``han`` counts dora; a yakuman counts 13 han a unit. A yakuless hand scores 0.
+    """
+
+    han: int
+    fu: int
+    yaku: Parts
+    fu_breakdown: Parts
+    limit: str | None
+    points: int
+    payments: Parts
+    total: int
+    payment_text: str
+    reading: str
+    wait: str
+    yakuman: int
+    is_yakuless: bool
+    dealer: bool
+    tsumo: bool
+    rules: str
+
+    def explain(self) -> str:
+        """Several lines a person can check by hand: yaku, fu breakdown, payments."""
+        if self.is_yakuless:
+            return f"no yaku ({self.reading}; wait {self.wait})"
+        yaku = ", ".join(f"{name} {han}" for name, han in self.yaku)
+        fu = " + ".join(f"{value} {name}" for name, value in self.fu_breakdown)
+        pays = ", ".join(f"{payer} pays {amount}" for payer, amount in self.payments)
+        limit = f" ({self.limit})" if self.limit else ""
+        return (f"reading: {self.reading}; wait {self.wait}\n"
+                f"yaku: {yaku} = {self.han} han\n"
+                f"fu: {fu} = {self.fu} fu\n"
+                f"points: {self.payment_text}{limit} = {self.points}; {pays}; "
+                f"winner gains {self.total} [rules {self.rules}]")
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    shape: WinShape
+    yaku: Parts
+    yakuman: int
+    han: int
+    fu_parts: Parts
+    basic: int
+    limit: str | None
+
+    def rank(self, dealer: bool, tsumo: bool) -> tuple[int, int, int]:
+        first, second = hand_value(self.basic, dealer, tsumo)
+        points = first if not tsumo or dealer else first + 2 * second
+        has_yaku = bool(self.yaku)
+        return (points if has_yaku else 0, self.han if has_yaku else 0, _fu(self.fu_parts))
+
+
+def score(hand: str, win: str, *, tsumo: bool = False, riichi: bool = False,
+          double_riichi: bool = False, open_riichi: bool = False, ippatsu: bool = False,
+          rinshan: bool = False, chankan: bool = False, haitei: bool = False,
+          houtei: bool = False, tenhou: bool = False, chiihou: bool = False,
+          renhou: bool = False, seat: str = "S", round: str = "E", dora: str = "",
+          ura: str = "", honba: int = 0, sticks: int = 0, renchan: int = 0,
+          pao: str | None = None, rules: str | Rules = "tenhou") -> Score:
+    """Score a winning hand. Raises HandError for anything malformed or impossible."""
+    rule_set = rules_from(rules)
+    parsed = parse_hand(hand)
+    win_tile = _parse_win(parsed, win)
+    situation = Situation(
+        tsumo=tsumo, riichi=riichi or double_riichi or open_riichi, double_riichi=double_riichi,
+        open_riichi=open_riichi, ippatsu=ippatsu, rinshan=rinshan, chankan=chankan,
+        haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou,
+        seat=parse_wind(seat, "seat"), round=parse_wind(round, "round"), renchan=renchan)
+    dora_tiles, ura_tiles = parse_indicators(parsed, dora, ura)
+    check_situation(parsed, situation, ura_tiles)
+    _check_counters(honba, sticks)
+    liable = parse_wind(pao, "pao") if pao is not None else None
+    if liable == situation.seat:
+        raise HandError("pao: the liable player cannot be the winner", field="pao",
+                        kind="situation")
+    for used, option, value in ((renhou, "renhou", rule_set.renhou != "none"),
+                                (open_riichi, "open_riichi", rule_set.open_riichi)):
+        if used and not value:
+            raise HandError(f"rules: {option.replace('_', ' ')} is not used under the "
+                            f"{rule_set.name!r} rules (enable the {option!r} option)",
+                            field="rules", kind=RULES)
+    if parsed.red_fives and not rule_set.red_fives:
+        raise HandError(f"hand: red fives are not used under the {rule_set.name!r} rules "
+                        f"(write 5 instead of 0)", field="hand", kind=RULES)
+
+    counts = all_counts(parsed)
+    called = called_groups(parsed)
+    readings = all_readings(parsed.counts, parsed.is_closed)
+    if not readings:
+        raise HandError(f"hand: {parsed.format()!r} is not a complete hand: it reads neither "
+                        f"as four groups and a pair, nor as seven pairs, nor as thirteen "
+                        f"orphans", field="hand", kind=NOT_WINNING)
+    dora_han = (count_indicated(dora_tiles, list(counts)),
+                count_indicated(ura_tiles, list(counts)),
+                parsed.red_fives if rule_set.red_fives else 0)
+    best: _Candidate | None = None
+    best_rank = (-1, -1, -1)
+    for reading in readings:
+        for shape in win_shapes(reading, parsed, win_tile, tsumo, called, counts):
+            candidate = _evaluate(shape, situation, rule_set, dora_han)
+            rank = candidate.rank(situation.dealer, tsumo)
+            if rank > best_rank:
+                best, best_rank = candidate, rank
+    assert best is not None  # every reading yields at least one placement of the win tile
+    return _result(best, parsed, situation, rule_set, honba, sticks, liable)
+
+
+def _parse_win(hand: Hand, win: str) -> int:
+    parsed = parse_tile(win, field="win")
+    if parsed.tile not in hand.concealed:
+        raise HandError(f"win: the winning tile {tile_name(parsed.tile)} is not among the "
+                        f"concealed tiles of the hand", field="win", source=win,
+                        position=parsed.position)
+    if parsed.red and parsed.tile not in hand.concealed_reds:
+        raise HandError(f"win: the winning tile is the red five {win.strip()}, but the "
+                        f"concealed tiles hold no red five of that suit", field="win",
+                        source=win, position=parsed.position)
+    return parsed.tile
+
+
+def _check_counters(honba: int, sticks: int) -> None:
+    for name, value in (("honba", honba), ("sticks", sticks)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise HandError(f"{name}: must be a whole number of 0 or more, got {value!r}",
+                            field=name)
+
+
+def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
+              dora_han: tuple[int, int, int]) -> _Candidate:
+    yakuman = find_yakuman(shape, situation, rules)
+    yaku = find_yaku(shape, situation, rules)
+    pinfu = any(name == "pinfu" for name, _ in yaku)
+    fu_parts = count_fu(shape, situation, rules, pinfu)
+    if yakuman:
+        if not rules.yakuman_stacking:
+            yakuman = [max(yakuman, key=lambda item: item[1])]
+        units = sum(value for _, value in yakuman)
+        basic, limit = basic_points(13 * units, _fu(fu_parts), rules, yakuman=units)
+        return _Candidate(shape, tuple((name, 13 * value) for name, value in yakuman), units,
+                          13 * units, fu_parts, basic, limit)
+    if yaku:
+        yaku.extend((name, han) for name, han in zip(("dora", "ura dora", "aka dora"), dora_han,
+                                                        strict=True) if han)
+    han = sum(value for _, value in yaku)
+    basic, limit = basic_points(han, _fu(fu_parts), rules)
+    return _Candidate(shape, tuple(yaku), 0, han, fu_parts, basic, limit)
+
+
+def _fu(parts: Parts) -> int:
+    return sum(value for _, value in parts)
+
+
+def _result(best: _Candidate, hand: Hand, situation: Situation, rules: Rules, honba: int,
+            sticks: int, liable: int | None) -> Score:
+    dealer, tsumo = situation.dealer, situation.tsumo
+    reading = _describe(best.shape)
+    if not best.yaku:
+        return Score(0, _fu(best.fu_parts), (), best.fu_parts, None, 0, (), 0, "0", reading,
+                     best.shape.wait, 0, True, dealer, tsumo, rules.name)
+    payments = _payments(best, situation, rules, honba, liable)
+    points = sum(amount for _, amount in payments) - honba * rules.honba_value
+    total = points + honba * rules.honba_value + sticks * rules.riichi_stick_value
+    return Score(best.han, _fu(best.fu_parts), best.yaku, best.fu_parts, best.limit, points,
+                 payments, total, payment_text(best.basic, dealer, tsumo), reading,
+                 best.shape.wait, best.yakuman, False, dealer, tsumo, rules.name)
+
+
+def _payments(best: _Candidate, situation: Situation, rules: Rules, honba: int,
+              liable: int | None) -> Parts:
+    """Who pays what, honba included; pao moves the liable yakuman's share."""
+    dealer, tsumo = situation.dealer, situation.tsumo
+    pao_units = sum(value // 13 for name, value in best.yaku if name in rules.pao)
+    if liable is not None and pao_units and not rules.aotenjou:
+        return _pao_payments(best, situation, rules, honba, liable, pao_units)
+    first, second = hand_value(best.basic, dealer, tsumo)
+    if not tsumo:
+        return (("discarder", first + honba * rules.honba_value),)
+    per_payer = honba * rules.honba_value // 3
+    payers = [wind for wind in SEAT_NAMES if wind != situation.seat]
+    return tuple((SEAT_NAMES[wind], (first if wind == EAST else second) + per_payer)
+                 for wind in payers)
+
+
+def _pao_payments(best: _Candidate, situation: Situation, rules: Rules, honba: int,
+                  liable: int, pao_units: int) -> Parts:
+    # The liable player pays the whole liable yakuman on a tsumo and half of it on a ron by
+    # another player; the rest of the hand is paid as usual. Honba go with the liable player
+    # on a tsumo and with the discarder on a ron.
+    dealer, tsumo = situation.dealer, situation.tsumo
+    pao_basic = basic_points(0, 0, rules, yakuman=pao_units)[0]
+    rest_basic = best.basic - pao_basic
+    pao_total = hand_value(pao_basic, dealer, tsumo=False)[0]
+    honba_points = honba * rules.honba_value
+    if not tsumo:
+        rest = hand_value(rest_basic, dealer, tsumo=False)[0] if rest_basic else 0
+        return (("discarder", pao_total // 2 + rest + honba_points),
+                (f"{SEAT_NAMES[liable]} (pao)", pao_total // 2))
+    shares: dict[str, int] = {SEAT_NAMES[liable]: pao_total + honba_points}
+    if rest_basic:
+        first, second = hand_value(rest_basic, dealer, tsumo=True)
+        for wind in SEAT_NAMES:
+            if wind != situation.seat:
+                name = SEAT_NAMES[wind]
+                shares[name] = shares.get(name, 0) + (first if wind == EAST else second)
+    return tuple(sorted(shares.items(), key=lambda item: "ESWN".index(item[0][0])))
+
+
+def _describe(shape: WinShape) -> str:
+    if shape.form == "chiitoitsu":
+        return " ".join(tile_name(tile)[0] + tile_name(tile) for tile in shape.pairs)
+    if shape.form == "kokushi":
+        return f"kokushi (pair {tile_name(shape.pair)})"
+    pair = tile_name(shape.pair)
+    parts = [pair[0] + pair]
+    parts.extend(_describe_group(group) for group in shape.groups)
+    return " ".join(parts)
+
+
+def _describe_group(group: Group) -> str:
+    name = tile_name(group.first)
+    if group.kind == "run":
+        text = "".join(str(group.first % 9 + offset) for offset in (1, 2, 3)) + name[1]
+    else:
+        text = name[0] * (4 if group.kan else 3) + name[1]
+    return f"[{text}]" if group.called or (group.kan and not group.concealed) else (
+        f"({text})" if group.kan else text)

@@ -1,0 +1,131 @@
+"""How the hand was won: ron/tsumo, riichi, timing yaku, winds, dora indicators.
+
+``check_situation`` rejects combinations that cannot happen at a table (ippatsu without
+riichi, haitei on a ron, ...) with HandError(kind="situation").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import MALFORMED, SITUATION, HandError
+from .hand import Hand, check_copies
+from .tiles import EAST, WIND_NAMES, parse_tiles
+
+SEAT_NAMES = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    tsumo: bool = False
+    riichi: bool = False  # true for any riichi, double and open included
+    double_riichi: bool = False
+    open_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    seat: int = EAST + 1
+    round: int = EAST
+    renchan: int = 0  # the dealer's consecutive wins before this one (for paarenchan)
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat == EAST
+
+
+def parse_wind(text: str, field: str) -> int:
+    """A wind given as ``E S W N`` or ``1z..4z``."""
+    wind = WIND_NAMES.get(text.strip().upper())
+    if wind is None:
+        try:
+            tiles = parse_tiles(text.strip(), field=field)
+        except HandError:
+            tiles = []
+        if len(tiles) == 1 and EAST <= tiles[0].tile <= EAST + 3:
+            wind = tiles[0].tile
+    if wind is None:
+        raise HandError(f"{field}: {text!r} is not a wind (use E, S, W or N)", field=field,
+                        source=text, position=0 if text else None, kind=MALFORMED)
+    return wind
+
+
+def count_indicated(indicators: list[int], tile_counts: list[int]) -> int:
+    """How many tiles of the hand the dora indicators point at (each indicator counts)."""
+    return sum(tile_counts[next_tile(indicator)] for indicator in indicators)
+
+
+def next_tile(indicator: int) -> int:
+    """The dora an indicator shows: the next tile in its suit, wind or dragon cycle."""
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator < 31:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3
+
+
+def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[int]]:
+    """Dora and ura indicators, checked with the hand for a 5th copy or a 2nd red five."""
+    copies = [0] * 34
+    reds = [0, 0, 0]
+    for tile in hand.concealed:
+        copies[tile] += 1
+    for tile in hand.concealed_reds:
+        reds[tile // 9] += 1
+    for meld in hand.melds:
+        for tile in meld.tiles:
+            copies[tile] += 1
+        if meld.reds:
+            reds[meld.first // 9] += meld.reds
+    result = []
+    for field, text in (("dora", dora), ("ura", ura)):
+        try:
+            tiles = parse_tiles("".join(text.split()), field=field)
+            check_copies(tiles, copies, reds, field=field)
+        except HandError as exc:
+            raise exc.in_source("".join(text.split())) from None
+        result.append([parsed.tile for parsed in tiles])
+    return result[0], result[1]
+
+
+def check_situation(hand: Hand, situation: Situation, ura: list[int]) -> None:
+    """Reject situations that cannot occur together with this hand."""
+    s = situation
+    kans = sum(meld.is_kan for meld in hand.melds)
+    called = [meld for meld in hand.melds if meld.is_open]
+    problems = [
+        (s.ippatsu and not s.riichi, "ippatsu needs riichi"),
+        (s.riichi and bool(called), "riichi needs a closed hand, but the hand has called "
+                                    "melds (a closed kan is allowed)"),
+        (s.haitei and not s.tsumo, "haitei is a tsumo win on the last tile; this is a ron "
+                                   "(use houtei)"),
+        (s.houtei and s.tsumo, "houtei is a ron on the last discard; this is a tsumo "
+                               "(use haitei)"),
+        (s.chankan and s.tsumo, "chankan (robbing a kan) is a ron; this is a tsumo"),
+        (s.rinshan and not s.tsumo, "rinshan kaihou is a tsumo on the kan replacement tile"),
+        (s.rinshan and kans == 0, "rinshan kaihou needs a kan in the hand"),
+        (s.rinshan and s.haitei, "a kan replacement tile is never the last wall tile "
+                                 "(rinshan and haitei together)"),
+        (s.chankan and s.houtei, "no kan can be made on the last tile (chankan and houtei "
+                                 "together)"),
+        (s.tenhou and not s.dealer, "tenhou is the dealer's win; the seat is not East"),
+        (s.chiihou and s.dealer, "chiihou is a non-dealer's win; the dealer wins tenhou"),
+        ((s.tenhou or s.chiihou) and not s.tsumo, "tenhou and chiihou are tsumo wins"),
+        (s.renhou and s.tsumo, "renhou is a ron before the winner's first draw"),
+        (s.renhou and s.dealer, "renhou is a non-dealer's win"),
+        ((s.tenhou or s.chiihou or s.renhou) and bool(hand.melds),
+         "a first-turn win (tenhou, chiihou, renhou) has no melds"),
+        ((s.tenhou or s.chiihou or s.renhou) and (s.riichi or s.rinshan or s.haitei
+                                                  or s.houtei or s.chankan),
+         "a first-turn win cannot also be riichi, rinshan, haitei, houtei or chankan"),
+        (s.tenhou and s.chiihou, "tenhou and chiihou together"),
+        (bool(ura) and not s.riichi, "ura dora indicators are only revealed for riichi"),
+        (s.renchan < 0, "renchan (the dealer's consecutive wins) cannot be negative"),
+    ]
+    for broken, why in problems:
+        if broken:
+            raise HandError(f"situation: {why}", field="situation", kind=SITUATION)

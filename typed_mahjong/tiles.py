@@ -1,0 +1,117 @@
+"""Tiles and the MPSZ notation.
+
+A tile is an index 0..33: 0-8 are 1m-9m (man), 9-17 1p-9p (pin), 18-26 1s-9s (sou),
+27-33 the honours 1z-7z = East, South, West, North, White, Green, Red.
+Red fives are spelled ``0m/0p/0s``; they are the 5 of their suit plus a flag.
+Honours may also be written with the letters ``E S W N P F C`` (P = white "pai",
+F = green "fa", C = red "chun").
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import HandError
+
+SUITS = "mpsz"
+HONOUR_LETTERS = "ESWNPFC"
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+HONOURS = frozenset(range(27, 34))
+TERMINALS_AND_HONOURS = TERMINALS | HONOURS
+WIND_NAMES = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+
+
+class ParsedTile(NamedTuple):
+    tile: int
+    red: bool
+    position: int  # offset of the tile's digit (or letter) in the source text
+
+
+def tile_name(tile: int, red: bool = False) -> str:
+    """``tile_name(12) == "4p"``; red fives are written ``0m/0p/0s``."""
+    return f"{0 if red else tile % 9 + 1}{SUITS[tile // 9]}"
+
+
+def is_simple(tile: int) -> bool:
+    return tile < 27 and tile % 9 not in (0, 8)
+
+
+def is_terminal_or_honour(tile: int) -> bool:
+    return tile >= 27 or tile % 9 in (0, 8)
+
+
+def parse_tiles(text: str, *, field: str = "tiles", offset: int = 0) -> list[ParsedTile]:
+    """Parse MPSZ text (no whitespace) into tiles, in the order written.
+
+    ``offset`` shifts reported positions, so a tile group cut out of a longer hand string
+    still points at the right character of the caller's text.
+    """
+    tiles: list[ParsedTile] = []
+    pending: list[int] = []  # positions of digits still waiting for their suit letter
+    for index, char in enumerate(text):
+        position = offset + index
+        if char.isdigit() and char.isascii():
+            pending.append(position)
+        elif char in "mps":
+            if not pending:
+                raise _error(f"suit letter {char!r} has no digits before it", field, position)
+            base = SUITS.index(char) * 9
+            for digit_position in pending:
+                digit = int(_char_at(text, digit_position - offset))
+                tiles.append(ParsedTile(base + (4 if digit == 0 else digit - 1), digit == 0,
+                                        digit_position))
+            pending.clear()
+        elif char == "z":
+            if not pending:
+                raise _error("suit letter 'z' has no digits before it", field, position)
+            for digit_position in pending:
+                digit = int(_char_at(text, digit_position - offset))
+                if not 1 <= digit <= 7:
+                    raise _error(f"honour tile '{digit}z' does not exist (honours are 1z-7z)",
+                                 field, digit_position)
+                tiles.append(ParsedTile(26 + digit, False, digit_position))
+            pending.clear()
+        elif char in HONOUR_LETTERS:
+            if pending:
+                raise _error("digits before an honour letter have no suit", field, pending[0])
+            tiles.append(ParsedTile(27 + HONOUR_LETTERS.index(char), False, position))
+        else:
+            raise _error(f"unknown character {char!r} (tiles are digits followed by m, p, s "
+                         f"or z, or one of the honour letters E S W N P F C)", field, position)
+    if pending:
+        raise _error("digits at the end have no suit letter (m, p, s or z)", field, pending[0])
+    return tiles
+
+
+def parse_tile(text: str, *, field: str = "tile") -> ParsedTile:
+    """Parse exactly one tile, e.g. ``"3p"``, ``"0s"``, ``"7z"`` or ``"C"``."""
+    stripped = text.strip()
+    if not stripped:
+        raise HandError(f"{field}: a tile is required", field=field, source=text)
+    try:
+        tiles = parse_tiles(stripped, field=field, offset=text.index(stripped[0]))
+    except HandError as exc:
+        raise exc.in_source(text) from None
+    if len(tiles) != 1:
+        raise HandError(f"{field}: expected exactly one tile, got {len(tiles)}", field=field,
+                        source=text)
+    return tiles[0]
+
+
+def format_tiles(tiles: list[tuple[int, bool]] | tuple[tuple[int, bool], ...]) -> str:
+    """Canonical MPSZ text: suits in m, p, s, z order, ranks ascending, red five before 5."""
+    by_suit: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
+    for tile, red in sorted(tiles, key=lambda t: (t[0], not t[1])):
+        by_suit[tile // 9].append("0" if red else str(tile % 9 + 1))
+    return "".join("".join(digits) + SUITS[suit] for suit, digits in by_suit.items() if digits)
+
+
+def _char_at(text: str, index: int) -> str:
+    return text[index]
+
+
+def _error(message: str, field: str, position: int) -> HandError:
+    return HandError(f"{field}: {message}", field=field, position=position)
