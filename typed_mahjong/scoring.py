@@ -128,8 +128,8 @@ def score(hand: str, win: str, *, tsumo: bool = False, riichi: bool = False,
         raise HandError(f"hand: {parsed.format()!r} is not a complete hand: it reads neither "
                         f"as four groups and a pair, nor as seven pairs, nor as thirteen "
                         f"orphans", field="hand", kind=NOT_WINNING)
-    dora_han = (count_indicated(dora_tiles, list(counts)),
-                count_indicated(ura_tiles, list(counts)),
+    dora_han = (count_indicated(dora_tiles, list(counts.counts)),
+                count_indicated(ura_tiles, list(counts.counts)),
                 parsed.red_fives if rule_set.red_fives else 0)
     best: _Candidate | None = None
     best_rank = (-1, -1, -1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .hand import Hand
-from .readings import PAIR, RUN, TRIPLET, Reading
+from .readings import RUN, TRIPLET, Reading
 
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
 KOKUSHI_SINGLE, KOKUSHI_THIRTEEN = "kokushi single", "kokushi 13-sided"
@@ -33,6 +33,22 @@ class Group:
 
 
 @dataclass(frozen=True, slots=True)
+class TileFacts:
+    """Facts about all the tiles of a hand, computed once and shared by its shapes."""
+
+    counts: tuple[int, ...]  # all 34 tile counts, called melds included
+    kinds: tuple[int, ...]  # the tiles present, in order
+    suits: frozenset[int]  # 0, 1, 2 for the number suits present
+    has_honour: bool
+
+    @classmethod
+    def of(cls, counts: tuple[int, ...]) -> TileFacts:
+        kinds = tuple(tile for tile in range(34) if counts[tile])
+        return cls(counts, kinds, frozenset(tile // 9 for tile in kinds if tile < 27),
+                   kinds[-1] >= 27)
+
+
+@dataclass(frozen=True, slots=True)
 class WinShape:
     form: str  # "standard", "chiitoitsu" or "kokushi"
     pair: int  # the pair's tile; -1 for chiitoitsu
@@ -42,15 +58,17 @@ class WinShape:
     win: int
     closed: bool  # no called melds (closed kans allowed)
     tsumo: bool
-    counts: tuple[int, ...]  # all 34 tile counts of the hand, called melds included
+    tiles: TileFacts
+    # Derived from groups once, because every yaku predicate asks for them.
+    runs: tuple[int, ...] = ()  # first tile of each run
+    triplets: tuple[Group, ...] = ()  # triplets and kans
+    triplet_tiles: frozenset[int] = frozenset()
+    concealed_triplets: int = 0
+    kans: int = 0
 
     @property
-    def runs(self) -> list[int]:
-        return [group.first for group in self.groups if group.kind == RUN]
-
-    @property
-    def triplets(self) -> list[Group]:
-        return [group for group in self.groups if group.kind == TRIPLET]
+    def counts(self) -> tuple[int, ...]:
+        return self.tiles.counts
 
 
 def called_groups(hand: Hand) -> tuple[Group, ...]:
@@ -61,16 +79,16 @@ def called_groups(hand: Hand) -> tuple[Group, ...]:
     )
 
 
-def all_counts(hand: Hand) -> tuple[int, ...]:
+def all_counts(hand: Hand) -> TileFacts:
     counts = hand.counts
     for meld in hand.melds:
         for tile in meld.tiles:
             counts[tile] += 1
-    return tuple(counts)
+    return TileFacts.of(tuple(counts))
 
 
 def win_shapes(reading: Reading, hand: Hand, win: int, tsumo: bool,
-               called: tuple[Group, ...], counts: tuple[int, ...]) -> list[WinShape]:
+               called: tuple[Group, ...], counts: TileFacts) -> list[WinShape]:
     closed = hand.is_closed
     if reading.form == "chiitoitsu":
         pairs = tuple(tile for _, tile in reading.groups)
@@ -112,12 +130,18 @@ def _run_wait(first: int, win: int) -> str:
 
 def _standard(pair: int, concealed: tuple[tuple[str, int], ...], completed: int | None,
               wait: str, win: int, called: tuple[Group, ...], closed: bool, tsumo: bool,
-              counts: tuple[int, ...]) -> WinShape:
-    groups = [
+              counts: TileFacts) -> WinShape:
+    groups = tuple(
         # A triplet finished by a ron counts as open (minkou), though the hand stays closed.
         Group(kind, first, concealed=not (index == completed and kind == TRIPLET and not tsumo))
         for index, (kind, first) in enumerate(concealed)
-        if kind != PAIR
-    ]
-    return WinShape("standard", pair, (), tuple(groups) + called, wait, win, closed, tsumo,
-                    counts)
+    ) + called
+    triplets = tuple(group for group in groups if group.kind == TRIPLET)
+    return WinShape(
+        "standard", pair, (), groups, wait, win, closed, tsumo, counts,
+        runs=tuple(group.first for group in groups if group.kind == RUN),
+        triplets=triplets,
+        triplet_tiles=frozenset(group.first for group in triplets),
+        concealed_triplets=sum(group.concealed for group in triplets),
+        kans=sum(group.kan for group in triplets),
+    )

@@ -40,8 +40,8 @@ class YakumanRow:
 
 # --- helpers over a shape -------------------------------------------------------------------
 
-def _tiles(shape: WinShape) -> list[int]:
-    return [tile for tile, count in enumerate(shape.counts) if count]
+def _tiles(shape: WinShape) -> tuple[int, ...]:
+    return shape.tiles.kinds
 
 
 def _group_tiles(shape: WinShape) -> list[tuple[int, ...]]:
@@ -54,11 +54,7 @@ def _is_yakuhai(tile: int, situation: Situation) -> bool:
 
 
 def _has_triplet(shape: WinShape, tile: int) -> bool:
-    return any(group.first == tile for group in shape.triplets)
-
-
-def _concealed_triplets(shape: WinShape) -> int:
-    return sum(group.concealed for group in shape.triplets)
+    return tile in shape.triplet_tiles
 
 
 def _run_pairs(shape: WinShape) -> int:
@@ -66,12 +62,12 @@ def _run_pairs(shape: WinShape) -> int:
     return sum(count // 2 for count in Counter(shape.runs).values())
 
 
-def _suits(shape: WinShape) -> set[int]:
-    return {tile // 9 for tile in _tiles(shape) if tile < 27}
+def _suits(shape: WinShape) -> frozenset[int]:
+    return shape.tiles.suits
 
 
 def _has_honour(shape: WinShape) -> bool:
-    return any(shape.counts[27:])
+    return shape.tiles.has_honour
 
 
 def _all_groups_have(shape: WinShape, wanted: Callable[[int], bool]) -> bool:
@@ -79,7 +75,7 @@ def _all_groups_have(shape: WinShape, wanted: Callable[[int], bool]) -> bool:
         any(wanted(tile) for tile in tiles) for tiles in _group_tiles(shape))
 
 
-def _three_suits_same_rank(starts: list[int]) -> bool:
+def _three_suits_same_rank(starts: tuple[int, ...] | frozenset[int]) -> bool:
     ranks = {tile % 9 for tile in starts if tile < 27 and tile // 9 == 0}
     return any(rank + 9 in starts and rank + 18 in starts for rank in ranks)
 
@@ -181,15 +177,15 @@ def _toitoi(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 
 def _sanankou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _concealed_triplets(shape) >= 3
+    return shape.concealed_triplets >= 3
 
 
 def _sanshoku_doukou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _three_suits_same_rank([group.first for group in shape.triplets])
+    return _three_suits_same_rank(shape.triplet_tiles)
 
 
 def _sankantsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return sum(group.kan for group in shape.groups) == 3
+    return shape.kans == 3
 
 
 def _shousangen(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -272,11 +268,11 @@ def _kokushi_13(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 
 def _suuankou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _concealed_triplets(shape) == 4 and shape.wait != TANKI
+    return shape.concealed_triplets == 4 and shape.wait != TANKI
 
 
 def _suuankou_tanki(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _concealed_triplets(shape) == 4 and shape.wait == TANKI
+    return shape.concealed_triplets == 4 and shape.wait == TANKI
 
 
 def _daisangen(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -305,12 +301,12 @@ def _ryuuiisou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 def _chuuren_counts(shape: WinShape) -> list[int] | None:
     """The suit's counts when the hand is closed, melds-free and of one suit, else None."""
-    if shape.form != "standard" or not shape.closed or any(g.kan for g in shape.groups):
+    if shape.form != "standard" or not shape.closed or shape.kans:
         return None
     suits = _suits(shape)
     if len(suits) != 1 or _has_honour(shape):
         return None
-    base = 9 * suits.pop()
+    base = 9 * next(iter(suits))
     return list(shape.counts[base:base + 9])
 
 
@@ -332,7 +328,7 @@ def _junsei_chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool
 
 
 def _suukantsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return sum(group.kan for group in shape.groups) == 4
+    return shape.kans == 4
 
 
 def _tenhou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
