@@ -1,54 +1,53 @@
-"""Build the shipped shanten distance table: ``python3 scripts/build_shanten_table.py``.
+"""Build the shipped shanten tables: ``python3 scripts/build_shanten_table.py [--check]``.
 
-For every count vector of one suit (0-4 copies of each of the 9 ranks, at most 14 tiles) and
-every goal "m groups (runs or triplets) and p pairs" (m = 0..4, p = 0..1), the table holds the
-*distance*: the fewest tiles that must be added to the suit so that it contains such a goal as
-a sub-multiset, no rank ever above 4 copies. Tiles not used by the goal cost nothing (they are
-discarded). ``typed_mahjong.shanten`` adds up four such distances (three suits and the honours)
-to get the shanten number.
+Writes ``typed_mahjong/data/shanten_tables.bin.gz`` (format: see ``typed_mahjong.shanten``;
+gzip with mtime 0, so the file is byte-identical from one build to the next). Takes ~10-20 s.
+``--check`` rebuilds in memory and only compares with the shipped file (exit 1 if stale).
 
-How it is computed (pure Python, ~30 s): for a goal with N = 3m + 2p tiles, let TARGETS be all
-suit vectors made of exactly m groups and p pairs, and DOWN the vectors lying under some
-target. Then ``distance(c) = N - max{|u| : u <= c, u in DOWN}``. DOWN is found top-down
-(``u`` is in DOWN iff it is a target, or adding one tile to it lands in DOWN), the maximum
-bottom-up (``best(c) = |c|`` if ``c`` is in DOWN, else the best of ``c`` minus one tile).
-Vectors are coded as base-5 integers so that "one tile more of rank i" is ``+ 5**i``.
+The heart of it is the per-suit *distance*: for a suit count vector c (0-4 copies of each of
+the 9 ranks, at most 14 tiles) and a goal "m groups (runs or triplets) and p pairs"
+(m = 0..4, p = 0..1), the fewest tiles that must be added to c so that m groups and p pairs
+can be picked out of it, no rank ever above 4 copies (tiles not picked are discarded).
 
-The file (``typed_mahjong/data/shanten_suits.bin.gz``, gzip, mtime 0, so byte-identical from one
-build to the next) holds:
+How it is computed, for all suit vectors at once: for a goal of N = 3m + 2p tiles let TARGETS
+be the suit vectors made of exactly m groups and p pairs, and DOWN the vectors lying under some
+target (u <= t rank by rank). Then ``distance(c) = N - max{|u| : u <= c, u in DOWN}``. DOWN is
+filled top-down (u is in DOWN iff it is a target, or one more tile on u lands in DOWN), the
+maximum bottom-up (``best(c) = |c|`` if c is in DOWN, else the best of c less one tile). Here a
+vector is coded as a base-5 integer with rank r worth ``5**r``, so "one more tile of rank r" is
+``+ 5**r`` and both passes are simple loops over the codes.
 
-    b"SHT1"
-    K - 1 (1 byte)      K = number of distinct distance vectors (at most 256)
-    K * 10 bytes        the vectors: the distance for (m, p) is byte 2 * m + p
-    V (uint32 LE)       number of suit vectors
-    V bytes             for each suit vector, the index of its distance vector
-
-The suit vectors themselves are not stored: they are all (count of 1, ..., count of 9) with
-0-4 each and at most 14 tiles in all, in lexicographic order (``itertools.product`` order),
-so the loader regenerates them.
-
-``tests/core/test_shanten.py`` checks entries of the shipped file against an independent
-recursive computation.
+The honour distances come from ``typed_mahjong.shanten.honour_distances`` (each honour on its
+own is a triplet, a pair or unused), and the merge tables from ``merge_vectors``.
+``tests/core/test_shanten.py`` checks the shipped file against independent computations.
 """
 
 from __future__ import annotations
 
 import gzip
 import itertools
-import struct
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUTPUT = ROOT / "typed_mahjong" / "data" / "shanten_suits.bin.gz"
+sys.path.insert(0, str(ROOT))
 
-MAX_TILES = 14
-MAX_GROUPS = 4
+from typed_mahjong.shanten import (  # noqa: E402
+    GOALS,
+    MAX_GROUPS,
+    MAX_TILES,
+    NO_VECTOR,
+    TABLE_FILE,
+    Vector,
+    encode_tables,
+    honour_distances,
+    merge_vectors,
+)
+
+OUTPUT = ROOT / "typed_mahjong" / "data" / TABLE_FILE
 RANKS = 9
 POWERS = tuple(5**rank for rank in range(RANKS))
 SIZE = 5**RANKS
-MAGIC = b"SHT1"
 
 # A group as the ranks it uses: triplets 111..999, runs 123..789.
 GROUPS: tuple[tuple[int, ...], ...] = tuple(
@@ -57,7 +56,8 @@ GROUPS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def encode(counts: list[int] | tuple[int, ...]) -> int:
+def low_first_code(counts: tuple[int, ...] | list[int]) -> int:
+    """Base-5 code with rank r worth 5**r (the build's own coding, not the file's)."""
     return sum(count * power for count, power in zip(counts, POWERS, strict=True))
 
 
@@ -67,13 +67,13 @@ def targets(groups: int, pairs: int) -> set[int]:
 
     def extend(counts: list[int], left: int, first: int) -> None:
         if left == 0:
-            for pair_rank in range(RANKS) if pairs else (None,):
-                if pair_rank is None:
-                    found.add(encode(counts))
-                elif counts[pair_rank] <= 2:
-                    counts[pair_rank] += 2
-                    found.add(encode(counts))
-                    counts[pair_rank] -= 2
+            if not pairs:
+                found.add(low_first_code(counts))
+            for rank in range(RANKS) if pairs else ():
+                if counts[rank] <= 2:
+                    counts[rank] += 2
+                    found.add(low_first_code(counts))
+                    counts[rank] -= 2
             return
         for index in range(first, len(GROUPS)):  # groups in non-decreasing order
             group = GROUPS[index]
@@ -88,72 +88,116 @@ def targets(groups: int, pairs: int) -> set[int]:
     return found
 
 
-def vector_sizes() -> list[int]:
-    """Number of tiles of each base-5 code (index = code)."""
-    sizes = [0] * SIZE
+def tile_totals() -> list[int]:
+    """Number of tiles of each code (index = code)."""
+    totals = [0] * SIZE
     for code in range(1, SIZE):
-        sizes[code] = sizes[code // 5] + code % 5
-    return sizes
+        totals[code] = totals[code // 5] + code % 5
+    return totals
 
 
-def distances(groups: int, pairs: int, sizes: list[int]) -> list[int]:
+def goal_distances(groups: int, pairs: int, totals: list[int]) -> list[int]:
     """Distance of every code with at most MAX_TILES tiles to the goal (others: unused)."""
     goal_size = 3 * groups + 2 * pairs
     down = bytearray(SIZE)
     for code in targets(groups, pairs):
         down[code] = 1
-    for code in range(SIZE - 1, -1, -1):  # adding a tile makes the code larger
-        if sizes[code] < goal_size and not down[code]:
+    for code in range(SIZE - 1, -1, -1):  # one more tile makes the code larger
+        if totals[code] < goal_size and not down[code]:
             for power in POWERS:
                 if code // power % 5 < 4 and down[code + power]:
                     down[code] = 1
                     break
     best = [0] * SIZE
-    for code in range(SIZE):  # removing a tile makes the code smaller
-        size = sizes[code]
-        if size > MAX_TILES:
+    for code in range(SIZE):  # one tile less makes the code smaller
+        total = totals[code]
+        if total > MAX_TILES:
             continue
         if down[code]:
-            best[code] = size
+            best[code] = total
             continue
         value = 0
         for power in POWERS:
-            if code // power % 5:
-                below = best[code - power]
-                if below > value:
-                    value = below
+            if code // power % 5 and best[code - power] > value:
+                value = best[code - power]
         best[code] = value
     return [goal_size - value for value in best]
 
 
-def suit_vectors() -> Iterator[tuple[int, ...]]:
-    """Every suit vector with at most MAX_TILES tiles, in the order the file lists them."""
-    return (counts for counts in itertools.product(range(5), repeat=RANKS)
-            if sum(counts) <= MAX_TILES)
+def suit_table() -> tuple[list[Vector], bytearray]:
+    """The distinct suit vectors, and each suit code's index among them (file coding)."""
+    totals = tile_totals()
+    per_goal = [goal_distances(groups, pairs, totals)
+                for groups in range(MAX_GROUPS + 1) for pairs in (0, 1)]
+    index: dict[Vector, int] = {}
+    table = bytearray([NO_VECTOR]) * SIZE
+    # itertools.product runs in lexicographic order, i.e. by ascending file code.
+    for code, counts in enumerate(itertools.product(range(5), repeat=RANKS)):
+        if sum(counts) <= MAX_TILES:
+            low_first = low_first_code(counts)
+            vector = tuple(goal[low_first] for goal in per_goal)
+            table[code] = index.setdefault(vector, len(index))
+    return list(index), table
+
+
+def honour_table() -> tuple[list[Vector], bytearray]:
+    """The distinct honour vectors, and each honour code's index among them."""
+    index: dict[Vector, int] = {}
+    table = bytearray([NO_VECTOR]) * 5**7
+    for code, counts in enumerate(itertools.product(range(5), repeat=7)):
+        if sum(counts) <= MAX_TILES:
+            # Only the multiset of counts matters, so sort it: fewer distinct inputs.
+            vector = honour_distances(bytes(sorted(counts)))
+            table[code] = index.setdefault(vector, len(index))
+    return list(index), table
+
+
+def merge_tables(suits: list[Vector], honours: list[Vector]
+                 ) -> tuple[list[Vector], list[int], list[int], list[int]]:
+    """Merged vectors and the three merge tables (man x pin, merged x sou, merged x honours).
+
+    The merged vectors are closed under both merges, so every row of the last two tables
+    exists.
+    """
+    merged: dict[Vector, int] = {}
+    man_pin = [merged.setdefault(merge_vectors(man, pin), len(merged))
+               for man in suits for pin in suits]
+    with_sou: list[int] = []
+    with_honours: list[int] = []
+    done = 0
+    while done < len(merged):
+        for vector in list(merged)[done:]:
+            with_sou.extend(merged.setdefault(merge_vectors(vector, sou), len(merged))
+                            for sou in suits)
+            with_honours.extend(merged.setdefault(merge_vectors(vector, honour), len(merged))
+                                for honour in honours)
+            done += 1
+    return list(merged), man_pin, with_sou, with_honours
 
 
 def build() -> bytes:
-    sizes = vector_sizes()
-    per_goal = [distances(groups, pairs, sizes)
-                for groups in range(MAX_GROUPS + 1) for pairs in (0, 1)]
-    vector_ids: dict[bytes, int] = {}
-    ids = bytearray()
-    for counts in suit_vectors():
-        code = encode(counts)
-        vector = bytes(goal[code] for goal in per_goal)
-        ids.append(vector_ids.setdefault(vector, len(vector_ids)))
-    if len(vector_ids) > 256:
-        raise SystemExit(f"{len(vector_ids)} distinct distance vectors do not fit one byte")
-    return (MAGIC + bytes([len(vector_ids) - 1]) + b"".join(vector_ids)
-            + struct.pack("<I", len(ids)) + bytes(ids))
+    suits, suit_codes = suit_table()
+    honours, honour_codes = honour_table()
+    merged, man_pin, with_sou, with_honours = merge_tables(suits, honours)
+    assert all(len(vector) == GOALS for vector in suits + honours + merged)
+    return encode_tables(suits, honours, merged, bytes(suit_codes), bytes(honour_codes),
+                         man_pin, with_sou, with_honours)
 
 
-def main() -> None:
+def main(argv: list[str]) -> int:
     raw = build()
+    if argv == ["--check"]:
+        same = gzip.decompress(OUTPUT.read_bytes()) == raw
+        print(f"{OUTPUT.relative_to(ROOT)} is {'up to date' if same else 'STALE: rebuild it'}")
+        return 0 if same else 1
+    if argv:
+        print("usage: python3 scripts/build_shanten_table.py [--check]", file=sys.stderr)
+        return 2
     OUTPUT.write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
     print(f"wrote {OUTPUT.relative_to(ROOT)}: {len(raw)} bytes raw, "
           f"{OUTPUT.stat().st_size} bytes compressed")
+    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

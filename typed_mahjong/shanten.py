@@ -1,46 +1,61 @@
-"""Shanten numbers and waits, from a precomputed per-suit distance table.
+"""Shanten numbers and waits, from precomputed distance tables.
 
 The shanten number of a hand is how many tile exchanges (draw one, discard one) it lacks to be
 tenpai: -1 for a complete hand, 0 for tenpai, 1 for one exchange away, and so on. Equivalently,
 with ``need`` = the fewest tiles that must be drawn (discarding others for free) before the
 concealed tiles plus the called melds form a winning hand, ``shanten = need - 1``. The winning
 hand may be the standard form (four groups and a pair, called melds counting as groups),
-chiitoitsu (seven *distinct* pairs; closed hands only) or kokushi (closed hands only). The
-winning hand never holds more than four copies of a tile, so a hand holding ``1111m`` cannot be
-waiting on 1m.
+chiitoitsu (seven *distinct* pairs; closed hands only) or kokushi (closed hands only). A
+winning hand never holds more than four copies of a tile, so ``1111m`` cannot wait on 1m.
 
-Speed comes from the "distance table" method. For one suit, the distance to "m groups and p
-pairs" is the fewest tiles that must be added to the suit so that m groups and p pairs can be
-picked out of it (tiles not picked are discarded). ``data/shanten_suits.bin.gz``, built by
-``scripts/build_shanten_table.py``, holds these ten distances (m = 0..4, p = 0..1) for every
-suit count vector; honours are computed directly (a triplet or a pair of each honour on its
-own). The hand's ``need`` is the least sum of four such distances whose groups add up to the
-groups still missing and which hold exactly one pair. Because only 126 distinct distance vectors
-exist, the loader merges the two first suits and the third suit with the honours into small
-lookup tables, and a query is four dictionary lookups and one ``min`` over at most ten sums.
+Speed comes from the "distance table" method. For one suit, the distance to the goal "m groups
+and p pairs" is the fewest tiles that must be added to the suit so that m groups and p pairs
+can be picked out of it (tiles not picked are discarded). A suit's ten distances (m = 0..4,
+p = 0..1) form its *distance vector*; the honours have one too (each honour on its own is a
+triplet, a pair or unused). The standard form's ``need`` is the least sum of the four parts'
+distances whose groups add up to the groups still missing and which hold exactly one pair:
+``merge_vectors`` combines two parts that way. Only 126 distinct suit vectors exist, and
+merging never leaves a set of 180 vectors, so every merge is precomputed too; a query is a
+handful of table lookups. ``scripts/build_shanten_table.py`` builds the tables into
+``data/shanten_tables.bin.gz`` (~100 KB), loaded on the first query, not at import.
 
-The table is loaded on the first query, not at import.
+Table file (after gzip), all integers little-endian:
+
+    b"SHT2"
+    K, H, M                   uint16 each: suit, honour and merged vector counts
+    K, H, M vectors           GOALS bytes each; the distance to (m, p) is byte 2 * m + p
+    suit codes                5**9 bytes: suit vector index of each 9-count suit, by code
+    honour codes              5**7 bytes: honour vector index of each 7-count honour part
+    man x pin                 K * K uint16: merged index of suit i with suit j at i * K + j
+    merged x sou              M * K uint16: merged index of merged i with suit j at i * K + j
+    merged x honours          M * H uint16: merged index of merged i with honours j
+
+A code reads the counts as a base-5 number, first rank most significant (``int("0120...", 5)``);
+counts holding more than MAX_TILES tiles have index NO_VECTOR.
 """
 
 from __future__ import annotations
 
 import functools
 import gzip
-import itertools
+import re
 import struct
+import sys
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from operator import add, itemgetter
+from operator import itemgetter
 
 from .errors import HandError
 from .hand import Hand, count_meld_copies, parse_hand
 from .tiles import tile_name
 
-TABLE_FILE = "shanten_suits.bin.gz"
-TABLE_MAGIC = b"SHT1"
+TABLE_FILE = "shanten_tables.bin.gz"
+TABLE_MAGIC = b"SHT2"
 MAX_GROUPS = 4
-MAX_SUIT_TILES = 14  # a suit never holds more concealed tiles than a whole hand
+MAX_TILES = 14  # most concealed tiles in one suit (a whole hand)
+NO_VECTOR = 255  # index of a code holding more than MAX_TILES tiles
 
 # A distance vector has one entry per goal (m groups, p pairs), at index 2 * m + p.
 Vector = tuple[int, ...]
@@ -48,6 +63,13 @@ GOALS = 2 * (MAX_GROUPS + 1)
 INF = 99  # a goal that cannot be reached (e.g. a pair of an honour whose pon is called)
 _NOTHING: Vector = (0,) + (INF,) * (GOALS - 1)  # no tiles at all: only the empty goal
 _ORPHANS = itemgetter(0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+# Counts 0..4 become the ASCII digits of a base-5 code; anything else a non-digit.
+_TO_DIGITS = bytes(ord("0") + value if value < 5 else ord("x") for value in range(256))
+# A closed hand in bare MPSZ groups, the shape ``shanten`` parses without parse_hand.
+_PLAIN_HAND = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_PLAIN_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_DIGIT_RANK = {str(digit): (4 if digit == 0 else digit - 1) for digit in range(10)}
 
 
 def shanten(hand: str) -> int:
@@ -55,10 +77,39 @@ def shanten(hand: str) -> int:
 
     -1 is a complete hand, 0 tenpai. The minimum over the standard form, chiitoitsu and
     kokushi (the last two only without called melds). Copies of a tile in the called melds
-    count against the four that exist: ``2z pon:222z`` cannot wait on 2z.
+    count against the four that exist: one concealed 2z beside ``pon:222z`` cannot wait on 2z.
     Raises HandError for malformed text or a wrong tile count.
     """
+    counts = _plain_counts(hand)
+    if counts is not None:
+        return shanten_counts(counts)
     return hand_shanten(parse_hand(hand, drawn=(False, True)))
+
+
+def _plain_counts(text: str) -> list[int] | None:
+    """Counts of a valid closed hand written as bare MPSZ groups ("123m456p..."), else None.
+
+    A shortcut past ``parse_hand`` for the common case; anything else (melds, honour letters,
+    whitespace, a 5th copy, two red fives of a suit, a wrong count, ...) returns None so that
+    ``parse_hand`` decides and reports the fault.
+    """
+    if not _PLAIN_HAND.fullmatch(text):
+        return None
+    groups = _PLAIN_GROUP.findall(text)
+    if "0" in text:
+        reds = {"m": 0, "p": 0, "s": 0, "z": 0}
+        for digits, suit in groups:
+            reds[suit] += digits.count("0")
+        if max(reds.values()) > 1:
+            return None
+    counts = [0] * 34
+    for digits, suit in groups:
+        base = _SUIT_BASE[suit]
+        for digit in digits:
+            counts[base + _DIGIT_RANK[digit]] += 1
+    if max(counts) > 4 or not 13 <= sum(counts) <= 14:
+        return None
+    return counts
 
 
 def hand_shanten(hand: Hand) -> int:
@@ -78,37 +129,41 @@ def shanten_counts(counts: Sequence[int], melds: int = 0) -> int:
     used; ``shanten`` (the hand string) does, and so may answer higher when a meld holds
     copies the concealed tiles would need.
     """
-    tables = _tables()
+    tables = load_tables()
     if len(counts) != 34 or not 0 <= melds <= MAX_GROUPS:
         raise _bad_counts(counts, melds)
     try:
-        suit_ids = tables.suit_ids
-        first_two = tables.two_suits[suit_ids[bytes(counts[0:9])] * tables.suit_count
-                                     + suit_ids[bytes(counts[9:18])]]
-        rest = tables.suit_with_honours[suit_ids[bytes(counts[18:27])] * tables.honour_count
-                                        + tables.honour_ids[bytes(counts[27:34])]]
-    except (KeyError, ValueError, TypeError):
+        digits = bytes(counts).translate(_TO_DIGITS)
+        suit = tables.suit_codes
+        per_suit = tables.suit_count
+        merged = tables.man_pin[suit[int(digits[0:9], 5)] * per_suit
+                                + suit[int(digits[9:18], 5)]]
+        merged = tables.with_sou[merged * per_suit + suit[int(digits[18:27], 5)]]
+        merged = tables.with_honours[merged * tables.honour_count
+                                     + tables.honour_codes[int(digits[27:34], 5)]]
+    except (ValueError, TypeError, IndexError):
         raise _bad_counts(counts, melds) from None
-    total = sum(counts) + 3 * melds
-    if total != 13 and total != 14:
+    # How many kinds are held once, twice, ... (bytes.count is much cheaper than sum()).
+    ones, twos, threes, fours = (digits.count(b"1"), digits.count(b"2"), digits.count(b"3"),
+                                 digits.count(b"4"))
+    total = ones + 2 * twos + 3 * threes + 4 * fours + 3 * melds
+    if total != 13 and total != 14:  # also catches a part over MAX_TILES (index NO_VECTOR)
         raise _bad_counts(counts, melds)
-    # The aligned vector pairs each (groups g, pair p) of the first two suits with the
-    # (missing - g, 1 - p) entry of the rest, so one C-level min() combines them.
-    best: int = min(map(add, tables.pair_vectors[first_two],
-                        tables.aligned[MAX_GROUPS - melds][rest])) - 1
+    best: int = tables.needs[MAX_GROUPS - melds][merged] - 1
     if melds or best < 1:
         return best
-    # Chiitoitsu: keep up to seven distinct kinds, pairs first; a quad is one pair.
-    zeros = counts.count(0)
-    pairs = 34 - zeros - counts.count(1)
-    kinds = 34 - zeros
+    # Chiitoitsu: keep up to seven distinct kinds, pairs first; a quad is only one pair.
+    pairs = twos + threes + fours
+    kinds = pairs + ones
     seven_pairs = 6 - pairs + (7 - kinds if kinds < 7 else 0)
     if seven_pairs < best:
         best = seven_pairs
-    # Kokushi: each missing orphan costs a tile, and one more if none is doubled.
-    orphans = _ORPHANS(counts)
-    missing = orphans.count(0)
+    # Kokushi: each missing orphan costs a tile, and one more if none is doubled. The missing
+    # honours alone bound it from below, which usually settles the question.
+    missing = digits.count(b"0", 27)
     if missing - 1 < best:
+        orphans = _ORPHANS(counts)
+        missing = orphans.count(0)
         thirteen = missing - (max(orphans) > 1)
         if thirteen < best:
             best = thirteen
@@ -238,14 +293,15 @@ def capped_suit_distances(counts: bytes, caps: bytes) -> Vector:
 
 def _need_with_called(counts: Sequence[int], melds: int, called: Sequence[int]) -> int:
     """Tiles to draw, when the four-copy limit counts the called melds' copies too."""
-    tables = _tables()
+    tables = load_tables()
     parts = []
     for base in (0, 9, 18):
         key = bytes(counts[base:base + 9])
         if any(called[base:base + 9]):
             parts.append(capped_suit_distances(key, bytes(4 - c for c in called[base:base + 9])))
         else:
-            parts.append(tables.suit_vectors[tables.suit_ids[key]])
+            code = int(key.translate(_TO_DIGITS), 5)
+            parts.append(tables.suit_vectors[tables.suit_codes[code]])
     parts.append(honour_distances(bytes(counts[27:34]), bytes(4 - c for c in called[27:34])))
     total = functools.reduce(merge_vectors, parts)
     return total[2 * (MAX_GROUPS - melds) + 1]
@@ -255,84 +311,83 @@ def _need_with_called(counts: Sequence[int], melds: int, called: Sequence[int]) 
 
 
 @dataclass(frozen=True, slots=True)
-class _Tables:
-    suit_ids: dict[bytes, int]  # 9 suit counts -> index into suit_vectors
+class Tables:
+    """The decoded table file (see the module docstring)."""
+
     suit_vectors: tuple[Vector, ...]
-    honour_ids: dict[bytes, int]  # 7 honour counts -> index into honour_vectors
     honour_vectors: tuple[Vector, ...]
+    merged_vectors: tuple[Vector, ...]
+    suit_codes: bytes
+    honour_codes: bytes
+    man_pin: array[int]
+    with_sou: array[int]
+    with_honours: array[int]
     suit_count: int
     honour_count: int
-    two_suits: tuple[int, ...]  # man id * suit_count + pin id -> index into pair_vectors
-    pair_vectors: tuple[Vector, ...]  # the first two suits merged
-    suit_with_honours: tuple[int, ...]  # sou id * honour_count + honour id -> rest index
-    aligned: tuple[tuple[Vector, ...], ...]  # [missing groups][rest index], see shanten_counts
+    needs: tuple[bytes, ...]  # [missing groups][merged index]: tiles to draw (one pair too)
 
 
-def count_vectors(ranks: int, max_tiles: int) -> list[bytes]:
-    """All vectors of ``ranks`` counts (0..4) holding at most ``max_tiles`` tiles, in
-    lexicographic order: the order in which the table file lists suits."""
-    tail_ranks = ranks // 2
-    tails = [bytes(tail) for tail in itertools.product(range(5), repeat=tail_ranks)]
-    tails_up_to = [[tail for tail in tails if sum(tail) <= limit]
-                   for limit in range(max_tiles + 1)]
-    vectors: list[bytes] = []
-    for head in itertools.product(range(5), repeat=ranks - tail_ranks):
-        size = sum(head)
-        if size <= max_tiles:
-            head_bytes = bytes(head)
-            vectors.extend([head_bytes + tail for tail in tails_up_to[max_tiles - size]])
-    return vectors
+def encode_tables(suits: Sequence[Vector], honours: Sequence[Vector], merged: Sequence[Vector],
+                  suit_codes: bytes, honour_codes: bytes, man_pin: Sequence[int],
+                  with_sou: Sequence[int], with_honours: Sequence[int]) -> bytes:
+    """The table file's bytes (before gzip); ``decode_tables`` reads them back."""
+    def vectors(group: Sequence[Vector]) -> bytes:
+        return b"".join(bytes(vector) for vector in group)
+
+    def indices(values: Sequence[int]) -> bytes:
+        packed = array("H", values)
+        if sys.byteorder == "big":
+            packed.byteswap()
+        return packed.tobytes()
+
+    return b"".join([TABLE_MAGIC, struct.pack("<3H", len(suits), len(honours), len(merged)),
+                     vectors(suits), vectors(honours), vectors(merged), suit_codes,
+                     honour_codes, indices(man_pin), indices(with_sou), indices(with_honours)])
 
 
-def decode_table(raw: bytes) -> tuple[dict[bytes, int], tuple[Vector, ...]]:
-    """Suit counts -> vector index, and the distinct vectors, from the table file's bytes."""
+def decode_tables(raw: bytes) -> Tables:
+    """Parse the table file's bytes (after gzip), checking the sizes add up."""
     if raw[:4] != TABLE_MAGIC:
         raise ValueError(f"{TABLE_FILE}: not a shanten table (bad magic)")
-    vector_count = raw[4] + 1
-    start = 5
-    vectors = tuple(tuple(raw[start + GOALS * i:start + GOALS * (i + 1)])
-                    for i in range(vector_count))
-    start += GOALS * vector_count
-    (suit_count,) = struct.unpack_from("<I", raw, start)
-    ids = raw[start + 4:]
-    keys = count_vectors(9, MAX_SUIT_TILES)
-    if len(ids) != suit_count or len(keys) != suit_count or max(ids) >= vector_count:
-        raise ValueError(f"{TABLE_FILE}: truncated or inconsistent")
-    return dict(zip(keys, ids, strict=True)), vectors
+    suit_count, honour_count, merged_count = struct.unpack_from("<3H", raw, 4)
+    position = 10
+
+    def take(size: int) -> bytes:
+        nonlocal position
+        chunk = raw[position:position + size]
+        if len(chunk) != size:
+            raise ValueError(f"{TABLE_FILE}: truncated")
+        position += size
+        return chunk
+
+    def vectors(count: int) -> tuple[Vector, ...]:
+        chunk = take(count * GOALS)
+        return tuple(tuple(chunk[i:i + GOALS]) for i in range(0, len(chunk), GOALS))
+
+    def indices(count: int, limit: int) -> array[int]:
+        packed = array("H")
+        packed.frombytes(take(2 * count))
+        if sys.byteorder == "big":
+            packed.byteswap()
+        if max(packed) >= limit:
+            raise ValueError(f"{TABLE_FILE}: merge index out of range")
+        return packed
+
+    suits, honours, merged = vectors(suit_count), vectors(honour_count), vectors(merged_count)
+    suit_codes, honour_codes = take(5**9), take(5**7)
+    man_pin = indices(suit_count * suit_count, merged_count)
+    with_sou = indices(merged_count * suit_count, merged_count)
+    with_honours = indices(merged_count * honour_count, merged_count)
+    if position != len(raw):
+        raise ValueError(f"{TABLE_FILE}: {len(raw) - position} unexpected trailing bytes")
+    needs = tuple(bytes(vector[2 * missing + 1] for vector in merged)
+                  for missing in range(MAX_GROUPS + 1))
+    return Tables(suits, honours, merged, suit_codes, honour_codes, man_pin, with_sou,
+                  with_honours, suit_count, honour_count, needs)
 
 
 @functools.cache
-def _tables() -> _Tables:
+def load_tables() -> Tables:
+    """The shipped tables, read and decoded once, on first use."""
     raw = resources.files("typed_mahjong.data").joinpath(TABLE_FILE).read_bytes()
-    suit_ids, suit_vectors = decode_table(gzip.decompress(raw))
-
-    # Honours depend only on how many honours have each count, so compute each once.
-    honour_index: dict[bytes, int] = {}
-    honour_vectors: list[Vector] = []
-    vector_index: dict[Vector, int] = {}
-    honour_ids: dict[bytes, int] = {}
-    for key in count_vectors(7, MAX_SUIT_TILES):
-        shape = bytes(sorted(key))
-        index = honour_index.get(shape)
-        if index is None:
-            vector = honour_distances(shape)
-            index = vector_index.setdefault(vector, len(vector_index))
-            if index == len(honour_vectors):
-                honour_vectors.append(vector)
-            honour_index[shape] = index
-        honour_ids[key] = index
-
-    pair_index: dict[Vector, int] = {}
-    two_suits = tuple(pair_index.setdefault(merge_vectors(man, pin), len(pair_index))
-                      for man in suit_vectors for pin in suit_vectors)
-    rest_index: dict[Vector, int] = {}
-    suit_with_honours = tuple(rest_index.setdefault(merge_vectors(sou, honours),
-                                                    len(rest_index))
-                              for sou in suit_vectors for honours in honour_vectors)
-    aligned = tuple(
-        tuple(tuple(rest[2 * (missing - g) + 1 - p] for g in range(missing + 1) for p in (0, 1))
-              for rest in rest_index)
-        for missing in range(MAX_GROUPS + 1))
-    return _Tables(suit_ids, suit_vectors, honour_ids, tuple(honour_vectors),
-                   len(suit_vectors), len(honour_vectors), two_suits, tuple(pair_index),
-                   suit_with_honours, aligned)
+    return decode_tables(gzip.decompress(raw))
