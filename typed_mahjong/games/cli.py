@@ -1,10 +1,152 @@
-"""Subcommands of this area for the ``typed-mahjong`` console script (placeholder)."""
+"""``typed-mahjong game ...``: score hands of a YAML-defined game, check game files.
+
+    typed-mahjong game score GAME "fox vixen kit owl owl owl bear cub moon" [--json]
+    typed-mahjong game check GAME [GAME ...]
+    typed-mahjong game tiles GAME
+    typed-mahjong game list
+
+GAME is a path to a game file, or the name of a built-in game (``game list``).
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import json
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from . import Game, GameScore
 
 
-def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
-    """Add this area's subcommands; filled in by the issue that builds the area."""
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add ``game`` and its subcommands to the ``typed-mahjong`` parser."""
+    game = subparsers.add_parser(
+        "game", help="score hands of a mahjong-like game defined in YAML",
+        description="Mahjong-like games defined in YAML (see docs/games.md). GAME is a "
+        "game file, or the name of a built-in game (see 'game list').",
+    )
+    actions = game.add_subparsers(dest="game_command", required=True)
+
+    score = actions.add_parser("score", help="score one hand")
+    score.add_argument("game", metavar="GAME")
+    score.add_argument("hand", metavar="TILES",
+                       help="tile names separated by spaces or commas; the last is the "
+                       "winning tile")
+    score.add_argument("--json", action="store_true", help="print the result as JSON")
+    score.set_defaults(func=_score)
+
+    check = actions.add_parser("check", help="check game files and report every problem")
+    check.add_argument("games", metavar="GAME", nargs="+")
+    check.set_defaults(func=_check)
+
+    tiles = actions.add_parser("tiles", help="list a game's tiles in display order")
+    tiles.add_argument("game", metavar="GAME")
+    tiles.set_defaults(func=_tiles)
+
+    listing = actions.add_parser("list", help="list the built-in games")
+    listing.set_defaults(func=_list)
+
+
+def _resolve(name: str) -> str:
+    """A path as given, or a built-in game's path when no such file exists."""
+    from . import builtin_names, builtin_path
+
+    if not os.path.exists(name) and name in builtin_names():
+        return str(builtin_path(name))
+    return name
+
+
+def _score(args: argparse.Namespace) -> int:
+    from . import GameError, load
+
+    try:
+        game = load(_resolve(args.game))
+        result = game.score(args.hand)
+    except GameError as exc:
+        print(f"typed-mahjong: error: {exc.message}", file=sys.stderr)
+        for problem in exc.problems[1:]:
+            print(f"  {problem}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(_as_json(game, result), ensure_ascii=False, indent=2))
+    else:
+        print(_as_text(game, args.hand, result))
+    return 0
+
+
+def _as_json(game: Game, result: GameScore) -> dict[str, Any]:
+    return {
+        "game": game.name,
+        "points": result.points,
+        "unit": game.unit,
+        "yaku": [[name, value] for name, value in result.yaku],
+        "reading": None if result.reading is None else str(result.reading),
+        "readings_tried": result.readings_tried,
+        "excluded_by": result.excluded_by,
+    }
+
+
+def _as_text(game: Game, hand: str, result: GameScore) -> str:
+    unit = " han" if game.unit == "han" else ""
+    lines = [f"{game.name}: {' '.join(hand.replace(',', ' ').split())}"]
+    if result.excluded_by is not None:
+        lines.append(f"  outside this game: the hand shows '{result.excluded_by}' (0 points)")
+    elif not result.yaku:
+        lines.append("  no yaku: 0 points")
+    else:
+        width = max(len(name) for name, _ in result.yaku)
+        lines.extend(f"  {name:<{width}}  {value}{unit}" for name, value in result.yaku)
+        total = sum(value for _, value in result.yaku)
+        extra = f" ({total} han)" if game.unit == "han" else ""
+        lines.append(f"  {'total':<{width}}  {result.points} points{extra}")
+    if result.reading is not None:
+        lines.append(f"  reading: {result.reading}")
+    lines.append(f"  readings tried: {result.readings_tried}")
+    return "\n".join(lines)
+
+
+def _check(args: argparse.Namespace) -> int:
+    from . import GameError, load
+
+    status = 0
+    for name in args.games:
+        try:
+            game = load(_resolve(name))
+        except GameError as exc:
+            status = 1
+            count = len(exc.problems)
+            print(f"{exc.filename}: {count} problem{'s' if count != 1 else ''}")
+            for problem in exc.problems:
+                print(f"  {problem}")
+            continue
+        print(f"{game.filename}: ok: '{game.name}', {len(game.tiles)} tiles, "
+              f"{len(game.yaku_names)} yaku, hands of {game.hand_size}")
+    return status
+
+
+def _tiles(args: argparse.Namespace) -> int:
+    from . import GameError, load
+
+    try:
+        game = load(_resolve(args.game))
+    except GameError as exc:
+        print(f"typed-mahjong: error: {exc.message}", file=sys.stderr)
+        return 2
+    for tile in game.tiles:
+        if tile.wildcard:
+            described = "wildcard"
+        else:
+            described = ", ".join(f"{key}={value}" for key, value in tile.attributes)
+        print(f"{tile.name:<12} x{tile.copies}  {described}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    from . import builtin_names, builtin_path, load
+
+    for name in builtin_names():
+        game = load(builtin_path(name))
+        print(f"{name:<16} {game.name}")
+    return 0

@@ -1,0 +1,648 @@
+"""Scoring a hand: hand text -> tile counts -> every reading -> yaku -> the best reading.
+
+Vocabulary (see docs/games.md):
+
+* an *item type* is a tile of the hand as written: an ordinary tile or a wildcard, and
+  whether it is the hand's last-named tile;
+* a *reading* splits the hand into groups whose sizes match a structure (``3 3 3``), every
+  wildcard standing for some ordinary tile, every group passing the game's ``sets`` rule for
+  its size. Groups are unordered; inside a group tiles sit in display order, so slot ``a``
+  is the group's first tile in display order;
+* a yaku applies to a reading when its constraint holds for *some* order of the reading's
+  groups (``g1`` may be any group of the right size), so a yaku never depends on the
+  order the player laid the sets out in.
+
+Readings are generated once each: a reading is a multiset of groups, and groups are
+produced in a canonical order (each group holds the smallest remaining item type; groups
+sharing that smallest type come in non-decreasing (size, content) order).
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .compiler import Fn
+from .errors import BAD_FILE, BAD_HAND, GameError
+from .model import GameScore, Reading, ReadingTile
+
+# Work limit for one score() call (groups checked + readings evaluated). A game whose
+# structures have no `sets` rules can have millions of readings for a long hand; this turns
+# that into an error naming the fix instead of a hang (the mypy plugin runs these files).
+MAX_STEPS = 200_000
+_BLOCK_BITS = 24  # cache keys put a group or hand id (< MAX_STEPS + 1 < 2**24) in the low bits
+# Orders of groups one yaku may need to try (e.g. 6 for a yaku naming g1..g3 of `3 3 3`).
+MAX_ARRANGEMENTS = 5040
+
+_HAND_TOKEN = re.compile(r"[^\s,]+")
+Record = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Conjunct:
+    """One clause of a yaku's constraint (all clauses must hold).
+
+    ``groups`` are the structure groups it reads; ``whole`` says it also reads the whole
+    hand. Its result depends on nothing else, so one ``score`` call caches it by the
+    groups' contents (and the hand's), across readings and group orders.
+    """
+
+    uid: int
+    fn: Fn
+    groups: tuple[int, ...]
+    whole: bool
+    symmetric: bool = False  # same result whichever of its groups plays which
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """A compiled yaku (``value`` > 0) or exclusion (``value`` == 0), its clauses sorted by
+    what they read, cheapest to match first:
+
+    * ``hand_clauses`` read no particular group (cached per multiset of tiles);
+    * ``group_clauses[k]`` read only group ``group_order[k]`` (cached per group of tiles);
+      they pick which of the reading's groups may play that structure group;
+    * ``multi_steps[k]`` read several groups (or a group and the whole hand); they are
+      checked while choosing groups in ``group_order``, once the first ``k`` are chosen.
+    """
+
+    name: str
+    order: int  # position in the file, for output order
+    value: int
+    stacks: bool
+    overrides: frozenset[str]
+    group_order: tuple[int, ...]
+    hand_clauses: tuple[Conjunct, ...]
+    group_clauses: tuple[tuple[Conjunct, ...], ...]
+    # per group of group_order: (its size, its clause ids); equal keys, equal candidates
+    group_keys: tuple[tuple[int, ...], ...]
+    multi_steps: tuple[tuple[Conjunct, ...], ...]  # empty when there is no such clause
+    # Every multi-group clause is symmetric and reads all of group_order: when the groups
+    # may be chosen from the same candidates, only the *set* of chosen groups matters.
+    symmetric: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """A slot layout (``3 3 3 3 2``) and the patterns written for it.
+
+    Structure group ``g`` occupies environment slots ``offsets[g]`` .. ``+ sizes[g]``; in a
+    reading (groups sorted by size) it may be played by any group at ``positions[g]``.
+    """
+
+    sizes: tuple[int, ...]
+    offsets: tuple[int, ...]
+    positions: tuple[tuple[int, ...], ...]
+    canonical: tuple[int, ...]  # one consistent choice: group g played by canonical[g]
+    env_size: int
+    yaku: tuple[Pattern, ...]
+    excludes: tuple[Pattern, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """Structures whose group sizes are the same multiset share their readings."""
+
+    sizes: tuple[int, ...]  # distinct group sizes, ascending
+    counts: tuple[int, ...]  # how many groups of each size
+    structures: tuple[Structure, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetRule:
+    """The ``sets`` rule for one group size.
+
+    When the rule ignores ``wild``/``last`` and the game has wildcards, the load step
+    tabulates it: ``valid`` holds every valid group as sorted display ranks, and
+    ``completions`` maps the ranks of a group's ordinary tiles to the rank tuples its
+    wildcards may take, so wildcards never try tiles that cannot complete the group.
+    """
+
+    fn: Fn
+    env_size: int
+    reads_flags: bool = False
+    valid: frozenset[tuple[int, ...]] | None = None
+    completions: Mapping[tuple[int, ...], tuple[tuple[int, ...], ...]] | None = None
+    # partners[rank]: per item type, may it share a valid group with a tile of this rank
+    partners: tuple[tuple[bool, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    """Everything ``score`` needs, precomputed at load time."""
+
+    filename: str
+    hand_size: int
+    kinds: tuple[str, ...]  # ordinary tiles, display order
+    wildcards: tuple[str, ...]
+    copies: Mapping[str, int]
+    wildcards_per_hand: int
+    records: tuple[Record, ...]  # by record code, see record_code()
+    set_rules: Mapping[int, SetRule]
+    shapes: tuple[Shape, ...]
+    han_points: tuple[int, ...] | None  # points for 1, 2, ... han; None: the unit is points
+    max_points: int | None
+    ceiling: int | None  # no reading can score more; None when exclusions force a full search
+
+    def record_code(self, rank: int, source: int, last: bool) -> int:
+        """Records sort by code: display rank, then real before wildcard, then last."""
+        return ((rank * (len(self.wildcards) + 1) + source) * 2) + int(last)
+
+    def score(self, hand: str) -> GameScore:
+        return _Search(self, self.parse_hand(hand)).run()
+
+    # -- hands --
+
+    def parse_hand(self, hand: str) -> list[int]:
+        """Counts per item type: ordinary ``rank*2 + last``, then wildcards after them."""
+        tokens: list[re.Match[str]] = []
+        for match in _HAND_TOKEN.finditer(hand):
+            tokens.append(match)
+            if len(tokens) > self.hand_size:
+                break
+        if not tokens:
+            raise self._hand_error(hand, "the hand is empty", None)
+        rank = {name: i for i, name in enumerate(self.kinds)}
+        wild = {name: i for i, name in enumerate(self.wildcards)}
+        for token in tokens:
+            name = token.group()
+            if name not in rank and name not in wild:
+                close = difflib.get_close_matches(name, [*self.kinds, *self.wildcards], n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise self._hand_error(hand, f"unknown tile '{name}'{hint}", token.start())
+        if len(tokens) != self.hand_size:
+            # Counting stopped at one token too many: say "more than", not a wrong number.
+            count = (f"more than {self.hand_size}" if len(tokens) > self.hand_size
+                     else str(len(tokens)))
+            raise self._hand_error(
+                hand, f"the hand has {count} tiles; this game's hands have "
+                f"{self.hand_size}", None,
+            )
+        seen: dict[str, int] = {}
+        wild_count = 0
+        for token in tokens:
+            name = token.group()
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] > self.copies[name]:
+                raise self._hand_error(
+                    hand, f"the hand has {seen[name]} '{name}' but the game has only "
+                    f"{self.copies[name]}", token.start(),
+                )
+            if name in wild:
+                wild_count += 1
+                if wild_count > self.wildcards_per_hand:
+                    raise self._hand_error(
+                        hand, f"the hand has more than {self.wildcards_per_hand} wildcard"
+                        f"{'s' if self.wildcards_per_hand != 1 else ''}", token.start(),
+                    )
+        counts = [0] * (2 * len(self.kinds) + 2 * len(self.wildcards))
+        for i, token in enumerate(tokens):
+            name = token.group()
+            last = int(i == len(tokens) - 1)
+            if name in rank:
+                counts[rank[name] * 2 + last] += 1
+            else:
+                counts[2 * len(self.kinds) + wild[name] * 2 + last] += 1
+        return counts
+
+    def _hand_error(self, hand: str, message: str, position: int | None) -> GameError:
+        where = f" at position {position}" if position is not None else ""
+        return GameError(
+            f"{self.filename}: hand {hand[:200]!r}: {message}{where}",
+            filename=self.filename, kind=BAD_HAND, position=position,
+        )
+
+
+class _Excluded(Exception):
+    def __init__(self, pattern: Pattern, blocks: list[int]) -> None:
+        super().__init__(pattern.name)
+        self.pattern = pattern
+        self.blocks = list(blocks)
+
+
+class _Done(Exception):
+    """The best reading already scores the game's ceiling."""
+
+
+@dataclass(slots=True)
+class _Live:
+    """For one multiset of tiles: the patterns whose whole-hand clauses hold, split into
+    those that hold whatever the grouping and those still to match against it."""
+
+    always_excluded: list[Pattern] = field(default_factory=list)
+    maybe_excluded: list[tuple[Pattern, Structure]] = field(default_factory=list)
+    always: list[Pattern] = field(default_factory=list)
+    maybe: list[tuple[Pattern, Structure]] = field(default_factory=list)
+
+
+class _Search:
+    """The mutable state of one ``score`` call (never shared between calls)."""
+
+    def __init__(self, engine: Engine, counts: list[int]) -> None:
+        self.engine = engine
+        self.counts = counts
+        self.kinds = len(engine.kinds)
+        self.first_wild_item = 2 * self.kinds
+        # Groups met so far, interned: codes -> id; records, codes and size by id.
+        self.block_ids: dict[tuple[int, ...], int] = {}
+        self.block_records: list[tuple[Record, ...]] = []
+        self.block_codes: list[tuple[int, ...]] = []
+        self.block_size: list[int] = []
+        self.validity: dict[tuple[int, ...], bool] = {}
+        self.hands: dict[tuple[int, ...], int] = {}
+        # Clause results: hand and single-group clauses keyed by an int (clause id, then
+        # hand or group id in the low bits); multi-group clauses by a tuple.
+        self.memo: dict[int, bool] = {}
+        self.multi_memo: dict[tuple[int, ...], bool] = {}
+        self.steps = 0
+        self.readings = 0
+        self.best_points = 0
+        self.best_yaku: list[Pattern] = []
+        self.best_blocks: list[int] | None = None
+        self.shape = engine.shapes[0] if engine.shapes else None
+        self.remaining: list[int] = []
+        # The reading being evaluated: block ids sorted by size, and its hand id.
+        self.current: list[int] = []
+        self.hand_id = -1
+        self.envs: dict[int, list[Any]] = {}
+        self.live: dict[tuple[int, int], _Live] = {}
+        # For the current reading: positions whose group passes given single-group clauses.
+        self.fitting: dict[tuple[int, ...], list[int]] = {}
+
+    def run(self) -> GameScore:
+        try:
+            for shape in self.engine.shapes:
+                self.shape = shape
+                self.remaining = list(shape.counts)
+                self.place([], None)
+        except _Excluded as excluded:
+            return GameScore(0, (), self.reading(excluded.blocks), self.readings,
+                             excluded.pattern.name)
+        except _Done:
+            pass
+        if self.best_blocks is None:
+            return GameScore(0, (), None, self.readings)
+        yaku = tuple((p.name, p.value) for p in sorted(self.best_yaku, key=lambda p: p.order))
+        return GameScore(self.best_points, yaku, self.reading(self.best_blocks), self.readings)
+
+    # -- enumerating readings --
+
+    def place(self, blocks: list[int], prev: tuple[int, int, tuple[int, ...]] | None) -> None:
+        counts = self.counts
+        start = prev[0] if prev is not None else 0
+        first = next((i for i in range(start, len(counts)) if counts[i]), None)
+        if first is None:
+            self.complete(blocks)
+            return
+        shape = self.shape
+        assert shape is not None
+        for index, size in enumerate(shape.sizes):
+            if not self.remaining[index]:
+                continue
+            same_start = prev is not None and prev[0] == first
+            if same_start and prev is not None and size < prev[1]:
+                continue
+            counts[first] -= 1
+            self.remaining[index] -= 1
+            rule = self.engine.set_rules.get(size)
+            allowed = None
+            if rule is not None and rule.partners is not None and first < self.first_wild_item:
+                allowed = rule.partners[first >> 1]
+            for rest in _submultisets(counts, size - 1, first, allowed):
+                if same_start and prev is not None and size == prev[1] and rest < prev[2]:
+                    continue
+                for block in self.groups_of((first, *rest), size):
+                    blocks.append(block)
+                    self.place(blocks, (first, size, rest))
+                    blocks.pop()
+            self.remaining[index] += 1
+            counts[first] += 1
+
+    def groups_of(self, items: tuple[int, ...], size: int) -> Iterator[int]:
+        """Ids of the valid groups these items can form (wildcards standing for tiles)."""
+        engine = self.engine
+        split = self.first_wild_item
+        reals = [i for i in items if i < split]
+        real_codes = [engine.record_code(i >> 1, 0, bool(i & 1)) for i in reals]
+        wild = [i - split for i in items if i >= split]
+        rule = engine.set_rules.get(size)
+        if not wild:
+            key = tuple(real_codes)  # item order already matches code order
+            if rule is None or (rule.valid is not None and tuple(i >> 1 for i in reals)
+                                in rule.valid) or (rule.valid is None and self.valid(key, rule)):
+                yield self.block(key)
+            return
+        if rule is not None and rule.completions is not None:
+            for ranks in rule.completions.get(tuple(i >> 1 for i in reals), ()):
+                for codes in self.wild_codes(wild, ranks):
+                    yield self.block(tuple(sorted(real_codes + codes)))
+            return
+        for ranks in self.any_ranks(len(wild)):
+            for codes in self.wild_codes(wild, ranks):
+                key = tuple(sorted(real_codes + codes))
+                if rule is None or self.valid(key, rule):
+                    yield self.block(key)
+
+    def any_ranks(self, n: int) -> Iterator[tuple[int, ...]]:
+        return itertools.combinations_with_replacement(range(self.kinds), n)
+
+    def wild_codes(self, wild: list[int], ranks: tuple[int, ...]) -> Iterator[list[int]]:
+        """Record codes for wildcard items taking these ranks (every distinct matching)."""
+        engine = self.engine
+        if wild.count(wild[0]) == len(wild):  # all alike: one way
+            source, last = (wild[0] >> 1) + 1, bool(wild[0] & 1)
+            yield [engine.record_code(rank, source, last) for rank in ranks]
+            return
+        seen: set[tuple[int, ...]] = set()
+        for order in itertools.permutations(ranks):
+            codes = tuple(sorted(engine.record_code(rank, (item >> 1) + 1, bool(item & 1))
+                                 for rank, item in zip(order, wild, strict=True)))
+            if codes not in seen:
+                seen.add(codes)
+                yield list(codes)
+
+    def valid(self, key: tuple[int, ...], rule: SetRule) -> bool:
+        known = self.validity.get(key)
+        if known is None:
+            self.tick()
+            records = [self.engine.records[code] for code in key]
+            known = bool(rule.fn(records + [None] * (rule.env_size - len(key))))
+            self.validity[key] = known
+        return known
+
+    def block(self, key: tuple[int, ...]) -> int:
+        block = self.block_ids.get(key)
+        if block is None:
+            self.tick()
+            block = len(self.block_codes)
+            self.block_ids[key] = block
+            self.block_codes.append(key)
+            self.block_records.append(tuple(self.engine.records[code] for code in key))
+            self.block_size.append(len(key))
+        return block
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise GameError(
+                f"{self.engine.filename}: scoring this hand needs more than {MAX_STEPS} "
+                "steps; give the group sizes of the structures a `sets` rule so that fewer "
+                "groupings are valid",
+                filename=self.engine.filename, kind=BAD_FILE,
+            )
+
+    # -- evaluating one reading --
+
+    def complete(self, blocks: list[int]) -> None:
+        self.tick()
+        self.readings += 1
+        shape = self.shape
+        assert shape is not None
+        sizes = self.block_size
+        self.current = blocks if len(shape.sizes) == 1 else sorted(blocks, key=sizes.__getitem__)
+        self.hand_id = self.hand()
+        self.fitting = {}
+        live = self.live.get((id(shape), self.hand_id))
+        if live is None:
+            live = self.live[(id(shape), self.hand_id)] = self.sort_patterns(shape)
+        if live.always_excluded:
+            raise _Excluded(live.always_excluded[0], blocks)
+        for pattern, structure in live.maybe_excluded:
+            if self.match_groups(pattern, structure):
+                raise _Excluded(pattern, blocks)
+        applied = live.always + [p for p, structure in live.maybe
+                                 if self.match_groups(p, structure)]
+        if not applied:
+            return
+        points, chosen = self.best_combination(applied)
+        if points > self.best_points:
+            self.best_points = points
+            self.best_yaku = chosen
+            self.best_blocks = list(blocks)
+            ceiling = self.engine.ceiling
+            if ceiling is not None and points >= ceiling:
+                raise _Done
+
+    def sort_patterns(self, shape: Shape) -> _Live:
+        """Sort the shape's patterns by their whole-hand clauses, which depend only on the
+        current hand's tiles (see ``_Live``)."""
+        live = _Live()
+        for structure in shape.structures:
+            for pattern in structure.excludes:
+                if self.match_hand(pattern, structure):
+                    if pattern.group_order:
+                        live.maybe_excluded.append((pattern, structure))
+                    else:
+                        live.always_excluded.append(pattern)
+            for pattern in structure.yaku:
+                if self.match_hand(pattern, structure):
+                    if pattern.group_order:
+                        live.maybe.append((pattern, structure))
+                    else:
+                        live.always.append(pattern)
+        return live
+
+    def env(self, structure: Structure) -> list[Any]:
+        env = self.envs.get(id(structure))
+        if env is None:
+            env = self.envs[id(structure)] = [None] * structure.env_size
+        return env
+
+    def match_hand(self, pattern: Pattern, structure: Structure) -> bool:
+        memo = self.memo
+        for clause in pattern.hand_clauses:
+            key = (clause.uid << _BLOCK_BITS) | (self.hand_id if clause.whole else 0)
+            known = memo.get(key)
+            if known is None:
+                env = self.env(structure)
+                if clause.whole:
+                    self.fill(structure, env, [-1] * len(structure.sizes))
+                known = memo[key] = bool(clause.fn(env))
+            if not known:
+                return False
+        return True
+
+    def match_groups(self, pattern: Pattern, structure: Structure) -> bool:
+        """Can the reading's groups play the pattern's groups (its hand clauses hold)?"""
+        env = self.env(structure)
+        memo = self.memo
+        current = self.current
+        records = self.block_records
+        candidates: list[list[int]] = []
+        fitting_cache = self.fitting
+        for group, clauses, cache_key in zip(pattern.group_order, pattern.group_clauses,
+                                             pattern.group_keys, strict=True):
+            known_fitting = fitting_cache.get(cache_key)
+            if known_fitting is not None:
+                if not known_fitting:
+                    return False
+                candidates.append(known_fitting)
+                continue
+            fitting = []
+            for position in structure.positions[group]:
+                block = current[position]
+                for clause in clauses:
+                    key = (clause.uid << _BLOCK_BITS) | block
+                    known = memo.get(key)
+                    if known is None:
+                        offset = structure.offsets[group]
+                        env[offset:offset + structure.sizes[group]] = records[block]
+                        known = memo[key] = bool(clause.fn(env))
+                    if not known:
+                        break
+                else:
+                    fitting.append(position)
+            fitting_cache[cache_key] = fitting
+            if not fitting:
+                return False
+            candidates.append(fitting)
+        if not pattern.multi_steps:
+            if all(c is candidates[0] for c in candidates):  # one shared list
+                return len(candidates[0]) >= len(candidates)
+            return _distinct_choice(candidates, 0, [])
+        assignment = [-1] * len(structure.sizes)
+        if pattern.symmetric and all(c == candidates[0] for c in candidates):
+            return self.choose_set(pattern, structure, candidates[0], env, assignment)
+        return self.assign(pattern, structure, candidates, 0, env, assignment)
+
+    def choose_set(self, pattern: Pattern, structure: Structure, candidates: list[int],
+                   env: list[Any], assignment: list[int]) -> bool:
+        """``assign`` for symmetric patterns: try each set of groups once, in one order."""
+        clauses = pattern.multi_steps[-1]
+        for chosen in itertools.combinations(candidates, len(pattern.group_order)):
+            for group, position in zip(pattern.group_order, chosen, strict=True):
+                assignment[group] = position
+                offset = structure.offsets[group]
+                env[offset:offset + structure.sizes[group]] = (
+                    self.block_records[self.current[position]])
+            if all(self.check_multi(c, structure, env, assignment) for c in clauses):
+                return True
+        return False
+
+    def assign(self, pattern: Pattern, structure: Structure, candidates: list[list[int]],
+               k: int, env: list[Any], assignment: list[int]) -> bool:
+        """Choose distinct groups for the pattern's groups (from ``candidates``), checking
+        the multi-group clauses as soon as their groups are chosen."""
+        group = pattern.group_order[k]
+        offset, size = structure.offsets[group], structure.sizes[group]
+        checks = pattern.multi_steps[k + 1]
+        last = k + 1 == len(pattern.group_order)
+        for position in candidates[k]:
+            if position in assignment:
+                continue
+            assignment[group] = position
+            env[offset:offset + size] = self.block_records[self.current[position]]
+            ok = all(self.check_multi(c, structure, env, assignment) for c in checks) and (
+                last or self.assign(pattern, structure, candidates, k + 1, env, assignment))
+            assignment[group] = -1
+            if ok:
+                return True
+        return False
+
+    def check_multi(self, clause: Conjunct, structure: Structure, env: list[Any],
+                    assignment: list[int]) -> bool:
+        current = self.current
+        blocks = [current[assignment[g]] for g in clause.groups]
+        if clause.symmetric:
+            blocks.sort()
+        key = (clause.uid, self.hand_id if clause.whole else -1, *blocks)
+        known = self.multi_memo.get(key)
+        if known is None:
+            if clause.whole:
+                self.fill(structure, env, assignment)
+            known = self.multi_memo[key] = bool(clause.fn(env))
+        return known
+
+    def hand(self) -> int:
+        """An id for the multiset of tiles in the current reading (wildcards as read)."""
+        codes = tuple(sorted(itertools.chain.from_iterable(
+            self.block_codes[block] for block in self.current)))
+        return self.hands.setdefault(codes, len(self.hands) + 1)
+
+    def fill(self, structure: Structure, env: list[Any], assignment: list[int]) -> None:
+        """Put the groups not yet placed into the free slots, so `hand` sees every tile."""
+        taken = {p for p in assignment if p >= 0}
+        for group, position in enumerate(assignment):
+            if position >= 0:
+                continue
+            for candidate in structure.positions[group]:
+                if candidate not in taken:
+                    taken.add(candidate)
+                    offset = structure.offsets[group]
+                    env[offset:offset + structure.sizes[group]] = (
+                        self.block_records[self.current[candidate]])
+                    break
+
+    def best_combination(self, applied: list[Pattern]) -> tuple[int, list[Pattern]]:
+        dropped = {name for pattern in applied for name in pattern.overrides}
+        kept = [p for p in applied if p.name not in dropped]
+        options = [[p for p in kept if p.stacks]] + [[p] for p in kept if not p.stacks]
+        best: tuple[int, list[Pattern]] = (0, [])
+        for option in options:
+            points = points_of(self.engine, sum(p.value for p in option))
+            if points > best[0]:
+                best = (points, option)
+        return best
+
+    def reading(self, blocks: list[int]) -> Reading:
+        groups = []
+        for block in sorted(blocks, key=self.block_codes.__getitem__):
+            groups.append(tuple(ReadingTile(record[0], record[4] or None, record[2])
+                                for record in self.block_records[block]))
+        return Reading(tuple(groups))
+
+
+def _distinct_choice(candidates: list[list[int]], k: int, chosen: list[int]) -> bool:
+    """Can each list give one position, all different? (a handful of tiny lists)"""
+    if k == len(candidates):
+        return True
+    for position in candidates[k]:
+        if position not in chosen:
+            chosen.append(position)
+            found = _distinct_choice(candidates, k + 1, chosen)
+            chosen.pop()
+            if found:
+                return True
+    return False
+
+
+def points_of(engine: Engine, total: int) -> int:
+    """Points for a total of values: through the han table, then the points limit."""
+    if engine.han_points is not None:
+        table = engine.han_points
+        total = table[min(total, len(table)) - 1] if total > 0 else 0
+    if engine.max_points is not None:
+        total = min(total, engine.max_points)
+    return total
+
+
+def _submultisets(counts: list[int], size: int, start: int,
+                  allowed: tuple[bool, ...] | None) -> Iterator[tuple[int, ...]]:
+    """Non-decreasing tuples of ``size`` item types from ``start`` on, within ``counts``
+    (and within ``allowed``, if given).
+
+    While a tuple is being yielded its items are taken out of ``counts`` (and put back
+    after), so the caller can keep splitting the rest of the hand.
+    """
+    if size == 0:
+        yield ()
+        return
+    for item in range(start, len(counts)):
+        if counts[item] and (allowed is None or allowed[item]):
+            counts[item] -= 1
+            for tail in _submultisets(counts, size - 1, item, allowed):
+                yield (item, *tail)
+            counts[item] += 1
+
+
+def count_orders(sizes: tuple[int, ...], named: frozenset[int]) -> int:
+    """How many ways the named structure groups can be played by a reading's groups."""
+    result = 1
+    for size in set(sizes):
+        groups = [g for g, s in enumerate(sizes) if s == size]
+        for i in range(sum(1 for g in groups if g in named)):
+            result *= len(groups) - i
+    return result

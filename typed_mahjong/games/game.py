@@ -1,0 +1,42 @@
+"""``Game``: one loaded, checked game; ``score`` reads hands of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .engine import Engine
+from .model import GameScore, Tile
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Game:
+    """A game defined by a YAML file, checked and compiled once.
+
+    ``tiles`` and ``tile_names`` are in display order (ordinary tiles sorted by
+    ``rules.order``, then the wildcards). ``fingerprint`` is the sha256 of the file's
+    bytes, so a cache keyed on it notices any edit.
+    """
+
+    name: str
+    description: str
+    filename: str
+    fingerprint: str
+    tiles: tuple[Tile, ...]
+    hand_size: int
+    players: int
+    starting_points: int
+    rounds: int
+    unit: str  # "points" or "han": what the values in GameScore.yaku count
+    wildcards_per_hand: int
+    yaku_names: tuple[str, ...]
+    _engine: Engine = field(repr=False)
+
+    @property
+    def tile_names(self) -> tuple[str, ...]:
+        return tuple(tile.name for tile in self.tiles)
+
+    def score(self, hand: str) -> GameScore:
+        """Score a hand: tile names separated by spaces and/or commas, the winning (last
+        drawn) tile named last. Raises ``GameError`` (kind "bad-hand") for unknown tiles,
+        a wrong tile count, more copies than the game has, or too many wildcards."""
+        return self._engine.score(hand)

@@ -1,0 +1,300 @@
+"""Game file -> checked ``Game``: the file, its rules and tiles; then the constraint
+sections (``constraints.py``) and the scorer (``build.py``).
+
+Every fault found is recorded with its line and the yaku/part/tile/field it belongs to; if
+there is any, ``GameError`` carries them all. See docs/games.md for the language.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+import yaml
+
+from . import syntax as S
+from . import yamlsafe as Y
+from .build import build_engine
+from .compiler import BUILTIN_ATTRIBUTES, FIRST_ATTR
+from .constraints import ConstraintReader
+from .errors import GameError, Problem
+from .game import Game
+from .model import Tile, Value
+from .reader import suggest
+from .spec import DEFAULT_COPIES, MAX_HAND, MAX_POINTS, MAX_TILES, RulesSpec
+
+TOP_KEYS = ("name", "description", "rules", "defaults", "tiles", "parts", "sets", "yaku",
+            "exclude")
+RULE_KEYS = ("hand_size", "structure", "players", "starting_points", "rounds",
+             "wildcards_per_hand", "order", "unit", "han_points", "max_points")
+META_KEYS = ("copies", "wildcard")
+RESERVED = frozenset(BUILTIN_ATTRIBUTES) | set(META_KEYS) | S.KEYWORDS
+_TILE_NAME = re.compile(r"[^\s,]{1,40}")
+
+
+def load_text(text: str, *, filename: str, fingerprint: str | None = None) -> Game:
+    if fingerprint is None:
+        fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return _Loader(filename).load(text, fingerprint)
+
+
+class _Loader(ConstraintReader):
+    def __init__(self, filename: str) -> None:
+        super().__init__()
+        self.filename = filename
+
+    def fail(self) -> GameError:
+        return GameError.from_problems(self.filename, self.problems)
+
+    def load(self, text: str, fingerprint: str) -> Game:
+        try:
+            root = Y.compose(text)
+        except Y.YamlRefused as refused:
+            self.problems.append(Problem(refused.line, refused.column, "", refused.message))
+            raise self.fail() from None
+        if root is None:
+            self.problem(None, "", "the game file is empty")
+            raise self.fail()
+        self.check_tags(root)
+        if self.problems:
+            raise self.fail()
+        top = self.mapping(root, "game file")
+        if top is None:
+            raise self.fail()
+        self.known_keys(top, TOP_KEYS, "game file")
+        sections = {key: value for key, _, value in top}
+        for required in ("name", "rules", "tiles", "yaku"):
+            if required not in sections:
+                self.problem(root, "game file", f"missing the '{required}' section")
+        name = self.text(sections["name"], "name") if "name" in sections else None
+        description = ""
+        if "description" in sections:
+            description = self.text(sections["description"], "description", 2000) or ""
+        rules = self.rules(sections.get("rules"))
+        tiles, attributes = self.tiles(sections.get("defaults"), sections.get("tiles"), rules)
+        parts = self.parts(sections.get("parts"), attributes)
+        set_rules = self.set_rules(sections.get("sets"), attributes, parts, rules)
+        patterns = self.patterns(sections, attributes, parts, rules)
+        if self.problems or rules.hand_size is None or name is None:
+            raise self.fail()
+        engine = build_engine(self.filename, tiles, attributes, set_rules, patterns, rules)
+        return Game(
+            name=name, description=description, filename=self.filename,
+            fingerprint=fingerprint, tiles=tuple(tiles), hand_size=rules.hand_size,
+            players=rules.players, starting_points=rules.starting_points, rounds=rules.rounds,
+            unit=rules.unit, wildcards_per_hand=engine.wildcards_per_hand,
+            yaku_names=tuple(p.name for p, _ in patterns if p.value > 0), _engine=engine,
+        )
+
+    # -- rules --
+
+    def rules(self, node: yaml.Node | None) -> RulesSpec:
+        rules = RulesSpec()
+        if node is None:
+            return rules
+        items = self.mapping(node, "rules")
+        if items is None:
+            return rules
+        self.known_keys(items, RULE_KEYS, "rules")
+        values = {key: value for key, _, value in items}
+        if "hand_size" not in values:
+            self.problem(node, "rules", "missing 'hand_size'")
+        else:
+            rules.hand_size = self.integer(values["hand_size"], "rules.hand_size", 1, MAX_HAND)
+        if "structure" in values:
+            rules.structure_given = True  # if it is bad, that alone is reported
+            rules.structure = self.structure(values["structure"], "rules.structure", rules)
+        for key, low, high in (("players", 1, 16), ("starting_points", 0, MAX_POINTS),
+                               ("rounds", 1, 100)):
+            if key in values:
+                value = self.integer(values[key], f"rules.{key}", low, high)
+                if value is not None:
+                    setattr(rules, key, value)
+        if "wildcards_per_hand" in values:
+            rules.wildcards_per_hand = self.integer(
+                values["wildcards_per_hand"], "rules.wildcards_per_hand", 0, MAX_HAND)
+        if "order" in values:
+            rules.order = self.text_list(values["order"], "rules.order") or []
+        if "unit" in values:
+            unit = self.text(values["unit"], "rules.unit")
+            if unit in ("points", "han"):
+                rules.unit = unit
+            elif unit is not None:
+                self.problem(values["unit"], "rules.unit",
+                             f"unit must be 'points' or 'han', not {unit!r}")
+        if "han_points" in values:
+            rules.han_points = self.han_points(values["han_points"])
+        if rules.unit == "han" and rules.han_points is None and "han_points" not in values:
+            self.problem(node, "rules", "a game counted in han needs 'han_points', the points "
+                         "for 1, 2, ... han")
+        if rules.unit == "points" and "han_points" in values:
+            self.problem(values["han_points"], "rules.han_points",
+                         "'han_points' only applies when 'unit' is han")
+        if "max_points" in values:
+            rules.max_points = self.integer(values["max_points"], "rules.max_points", 1,
+                                            MAX_POINTS)
+        return rules
+
+    def han_points(self, node: yaml.Node) -> tuple[int, ...] | None:
+        items = self.mapping(node, "rules.han_points")
+        if items is None:
+            return None
+        table: list[int] = []
+        for expected, (key, key_node, value_node) in enumerate(items, start=1):
+            if key != expected or isinstance(key, bool):
+                self.problem(key_node, "rules.han_points",
+                             f"han counts must run 1, 2, 3 ... in order; expected {expected}, "
+                             f"found {key!r}")
+                return None
+            value = self.integer(value_node, f"rules.han_points[{key}]", 1, MAX_POINTS)
+            if value is None:
+                return None
+            if table and value < table[-1]:
+                # more han never scores less (the scorer relies on it to stop early)
+                self.problem(value_node, f"rules.han_points[{key}]",
+                             f"{value} is less than the {table[-1]} of {key - 1} han")
+                return None
+            table.append(value)
+        if not table:
+            self.problem(node, "rules.han_points", "the table is empty")
+            return None
+        return tuple(table)
+
+    # -- tiles --
+
+    def tiles(self, defaults_node: yaml.Node | None, tiles_node: yaml.Node | None,
+              rules: RulesSpec) -> tuple[list[Tile], dict[str, tuple[str, int]]]:
+        types: dict[str, tuple[str, str]] = {}  # attribute -> (type, where first seen)
+        defaults: dict[str, Value] = {}
+        default_copies = DEFAULT_COPIES
+        if defaults_node is not None:
+            for key, key_node, value_node in self.mapping(defaults_node, "defaults") or []:
+                if key == "copies":
+                    default_copies = self.integer(value_node, "defaults.copies", 1, 1000) or 4
+                    continue
+                value = self.attribute(key, key_node, value_node, "defaults", types)
+                if value is not None:
+                    defaults[key] = value
+        raw: list[tuple[str, yaml.Node, int, bool, dict[str, Value], set[str]]] = []
+        items = self.mapping(tiles_node, "tiles") if tiles_node is not None else None
+        if items is not None and len(items) > MAX_TILES:
+            self.problem(tiles_node, "tiles", f"more than {MAX_TILES} tiles")
+            items = None
+        for key, key_node, value_node in items or []:
+            tile = self.tile(key, key_node, value_node, default_copies, types)
+            if tile is not None:
+                raw.append(tile)
+        attribute_names = sorted(types)
+        tiles: list[Tile] = []
+        for name, key_node, copies, wildcard, own, given in raw:
+            if wildcard:
+                tiles.append(Tile(name, copies, True, ()))
+                continue
+            merged = {**defaults, **own}
+            # A value given but rejected is reported already; it is not also "missing".
+            missing = [a for a in attribute_names if a not in merged and a not in given]
+            if missing:
+                self.problem(key_node, f"tile '{name}'", f"no value for {', '.join(missing)}; "
+                             "give one here or under 'defaults'")
+            tiles.append(Tile(name, copies, False,
+                              tuple((a, merged[a]) for a in attribute_names if a in merged)))
+        tiles = self.display_order(tiles, rules, types)
+        if tiles_node is not None and items is not None:
+            if not any(not t.wildcard for t in tiles) and not self.problems:
+                self.problem(tiles_node, "tiles", "the game needs at least one ordinary tile")
+            total = sum(t.copies for t in tiles)
+            if rules.hand_size is not None and tiles and total < rules.hand_size:
+                self.problem(tiles_node, "tiles", f"there are only {total} tiles in all, fewer "
+                             f"than a hand of {rules.hand_size}")
+        attributes = {name: (kind, FIRST_ATTR + i)
+                      for i, (name, (kind, _)) in enumerate(sorted(types.items()))}
+        return tiles, {**{k: v for k, v in BUILTIN_ATTRIBUTES.items()}, **attributes}
+
+    def tile(self, name: Any, key_node: yaml.Node, value_node: yaml.Node, default_copies: int,
+             types: dict[str, tuple[str, str]]
+             ) -> tuple[str, yaml.Node, int, bool, dict[str, Value], set[str]] | None:
+        if not isinstance(name, str):
+            self.problem(key_node, "tiles", f"tile name {name!r} is not text; quote it "
+                         f"('{name}') to use it as a name")
+            return None
+        context = f"tile '{name}'"
+        if not _TILE_NAME.fullmatch(name):
+            self.problem(key_node, context, "a tile name is 1 to 40 characters without spaces "
+                         "or commas (hands list tiles separated by spaces or commas)")
+            return None
+        copies, wildcard = default_copies, False
+        own: dict[str, Value] = {}
+        if isinstance(value_node, yaml.ScalarNode) and value_node.tag == Y.NULL:
+            return name, key_node, copies, wildcard, own, set()
+        attribute_nodes: list[tuple[str, yaml.Node]] = []
+        for key, attr_key_node, attr_value_node in self.mapping(value_node, context) or []:
+            if key == "copies":
+                copies = self.integer(attr_value_node, f"{context}.copies", 1, 1000) or copies
+            elif key == "wildcard":
+                wildcard = bool(self.boolean(attr_value_node, f"{context}.wildcard"))
+            else:
+                value = self.attribute(key, attr_key_node, attr_value_node, context, types)
+                if value is not None:
+                    own[key] = value
+                attribute_nodes.append((key, attr_key_node))
+        if wildcard and attribute_nodes:
+            key, node = attribute_nodes[0]
+            self.problem(node, context, f"a wildcard takes the attributes of the tile it "
+                         f"stands for, so it cannot have its own ('{key}')")
+        return name, key_node, copies, wildcard, own, {key for key, _ in attribute_nodes}
+
+    def attribute(self, key: Any, key_node: yaml.Node, value_node: yaml.Node, context: str,
+                  types: dict[str, tuple[str, str]]) -> Value | None:
+        if not isinstance(key, str) or not key.isidentifier():
+            self.problem(key_node, context, f"attribute name {key!r} must be a name made of "
+                         "letters, digits and '_' (not starting with a digit)")
+            return None
+        if key in RESERVED:
+            self.problem(key_node, context, f"'{key}' is reserved and cannot be an attribute")
+            return None
+        value = self.scalar(value_node, f"{context}.{key}")
+        if isinstance(value, bool):
+            kind = "bool"
+        elif isinstance(value, int):
+            kind = "int"
+            if abs(value) > S.MAX_INT:
+                self.problem(value_node, f"{context}.{key}", f"number beyond ±{S.MAX_INT}")
+                return None
+        elif isinstance(value, str):
+            kind = "str"
+        else:
+            if value is not None or value_node.tag == Y.NULL:
+                self.problem(value_node, f"{context}.{key}", "an attribute is text, a whole "
+                             f"number or true/false, not {Y.describe(value_node)}")
+            return None
+        here = f"{context} (line {Y.where(value_node).line})"
+        if key not in types:
+            types[key] = (kind, here)
+        elif types[key][0] != kind:
+            first_kind, first_where = types[key]
+            self.problem(value_node, f"{context}.{key}", f"'{key}' is {_a(first_kind)} in "
+                         f"{first_where} but {_a(kind)} here")
+            return None
+        checked: Value = value
+        return checked
+
+    def display_order(self, tiles: list[Tile], rules: RulesSpec,
+                      types: dict[str, tuple[str, str]]) -> list[Tile]:
+        keys: list[str] = []
+        for name, node in rules.order:
+            if name != "name" and name not in types:
+                self.problem(node, "rules.order", f"unknown attribute '{name}'"
+                             f"{suggest(name, types)}; tiles have: {', '.join(sorted(types))}")
+            else:
+                keys.append(name)
+        ordinary = [t for t in tiles if not t.wildcard]
+        if keys:
+            # A tile missing an attribute is already reported; it sorts first meanwhile.
+            ordinary.sort(key=lambda t: tuple(
+                (True, t.name) if k == "name" else (t.get(k) is not None, t.get(k) or 0)
+                for k in keys))
+        return ordinary + [t for t in tiles if t.wildcard]
+
+def _a(kind: str) -> str:
+    return {"int": "a number", "str": "text", "bool": "true/false"}.get(kind, kind)

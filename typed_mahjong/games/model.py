@@ -1,0 +1,87 @@
+"""The values a game hands out: tiles, readings and scores (all immutable)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Value = str | int | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One kind of tile as the game file defines it (defaults applied)."""
+
+    name: str
+    copies: int
+    wildcard: bool
+    attributes: tuple[tuple[str, Value], ...]  # in attribute-name order; () for wildcards
+
+    def get(self, attribute: str) -> Value | None:
+        for key, value in self.attributes:
+            if key == attribute:
+                return value
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingTile:
+    """A tile in a reading: its name, the wildcard it was read from (if any), and whether
+    it is the hand's last-named tile."""
+
+    name: str
+    wildcard: str | None = None
+    last: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.wildcard}={self.name}" if self.wildcard else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way of grouping a hand: the groups, in display order of their first tiles.
+
+    ``str`` gives e.g. ``fox fox fox | owl owlet moon=bat | bear cub bear``, a wildcard
+    shown as ``wildcard=tile it stands for``.
+    """
+
+    groups: tuple[tuple[ReadingTile, ...], ...]
+
+    def __str__(self) -> str:
+        return " | ".join(" ".join(str(tile) for tile in group) for group in self.groups)
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    """The value of one hand in one game.
+
+    ``yaku`` lists ``(name, value)`` in the file's order, the value in the game's unit
+    (points or han); ``points`` is the total after stacking rules, the han table and the
+    points limit. ``reading`` is the grouping that scored best (``None`` when no reading
+    scores). ``readings_tried`` counts every complete reading evaluated. When a reading
+    matched one of the game's ``exclude`` patterns, the hand is outside the game:
+    ``points`` is 0 and ``excluded_by`` names the pattern (``reading`` shows where).
+    """
+
+    points: int
+    yaku: tuple[tuple[str, int], ...]
+    reading: Reading | None
+    readings_tried: int
+    excluded_by: str | None = None
+
+    @property
+    def won(self) -> bool:
+        return self.points > 0
+
+    def explain(self) -> str:
+        """A few lines a person can check by hand."""
+        if self.excluded_by is not None:
+            lines = [f"outside the game: matches excluded pattern '{self.excluded_by}'"]
+        elif not self.yaku:
+            lines = ["no yaku: 0 points"]
+        else:
+            lines = [f"{name}: {value}" for name, value in self.yaku]
+            lines.append(f"points: {self.points}")
+        if self.reading is not None:
+            lines.append(f"reading: {self.reading}")
+        lines.append(f"readings tried: {self.readings_tried}")
+        return "\n".join(lines)

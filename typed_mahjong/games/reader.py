@@ -1,0 +1,139 @@
+"""Typed reads from YAML nodes that record a located ``Problem`` instead of raising.
+
+``load`` must report every fault of a file at once (``typed-mahjong game check``), so each
+read here returns ``None`` on a bad value after noting where and why, and the caller keeps
+going with the rest of the file.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from typing import Any
+
+import yaml
+
+from . import yamlsafe as Y
+from .errors import Problem
+
+
+class Reader:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        # Safe scalar conversion only (int, bool, float, str...); one per load.
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def problem(self, node: yaml.Node | None, context: str, message: str,
+                line: int | None = None, column: int | None = None) -> None:
+        if node is not None and line is None:
+            at = Y.where(node)
+            line, column = at.line, at.column
+        self.problems.append(Problem(line, column, context, message))
+
+    def check_tags(self, root: yaml.Node) -> None:
+        """Report every node with a tag outside plain YAML (``!!python/...``, ``!!set``...)."""
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if node.tag not in Y.ALLOWED_TAGS:
+                self.problem(node, "", f"YAML tag {node.tag!r} is not allowed in game files; "
+                             "only strings, numbers, booleans, lists and mappings are")
+            if isinstance(node, yaml.MappingNode):
+                for key, value in node.value:
+                    stack.extend((key, value))
+            elif isinstance(node, yaml.SequenceNode):
+                stack.extend(node.value)
+
+    def mapping(self, node: yaml.Node, context: str
+                ) -> list[tuple[Any, yaml.Node, yaml.Node]] | None:
+        """(key, key node, value node) of a mapping; reports duplicate and non-scalar keys."""
+        if not isinstance(node, yaml.MappingNode):
+            self.problem(node, context, f"expected a mapping, found {Y.describe(node)}")
+            return None
+        items: list[tuple[Any, yaml.Node, yaml.Node]] = []
+        first_line: dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.problem(key_node, context, "a key must be a plain value, not "
+                             f"{Y.describe(key_node)}")
+                continue
+            key = self.scalar(key_node, context)
+            if key is None:
+                continue
+            if key in first_line:
+                self.problem(key_node, context,
+                             f"duplicate key {key!r} (first given on line {first_line[key]})")
+                continue
+            first_line[key] = Y.where(key_node).line
+            items.append((key, key_node, value_node))
+        return items
+
+    def known_keys(self, items: Iterable[tuple[Any, yaml.Node, yaml.Node]],
+                   allowed: Iterable[str], context: str) -> None:
+        allowed = list(allowed)
+        for key, key_node, _ in items:
+            if key not in allowed:
+                self.problem(key_node, context,
+                             f"unknown key {key!r}{suggest(str(key), allowed)}; "
+                             f"expected one of: {', '.join(allowed)}")
+
+    def scalar(self, node: yaml.Node, context: str) -> Any:
+        if not isinstance(node, yaml.ScalarNode):
+            self.problem(node, context, f"expected a single value, found {Y.describe(node)}")
+            return None
+        if node.tag not in Y.ALLOWED_TAGS:
+            return None  # already reported by check_tags
+        try:
+            return Y.scalar_value(node, self.constructor)
+        except (ValueError, yaml.YAMLError) as exc:
+            self.problem(node, context, f"unreadable value: {exc}")
+            return None
+
+    def integer(self, node: yaml.Node, context: str, low: int, high: int) -> int | None:
+        value = self.scalar(node, context)
+        if value is None and not (isinstance(node, yaml.ScalarNode) and node.tag == Y.NULL):
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.problem(node, context, f"expected a whole number, found {Y.describe(node)}")
+            return None
+        if not low <= value <= high:
+            self.problem(node, context, f"{value} is out of range ({low} to {high})")
+            return None
+        return value
+
+    def text(self, node: yaml.Node, context: str, max_length: int = 200) -> str | None:
+        value = self.scalar(node, context)
+        if value is None and not (isinstance(node, yaml.ScalarNode) and node.tag == Y.NULL):
+            return None
+        if not isinstance(value, str):
+            self.problem(node, context, f"expected text, found {Y.describe(node)}; "
+                         "quote it to make it text")
+            return None
+        if len(value) > max_length:
+            self.problem(node, context, f"text is longer than {max_length} characters")
+            return None
+        return value
+
+    def boolean(self, node: yaml.Node, context: str) -> bool | None:
+        value = self.scalar(node, context)
+        if not isinstance(value, bool):
+            if value is not None or node.tag == Y.NULL:
+                self.problem(node, context, f"expected true or false, found {Y.describe(node)}")
+            return None
+        return value
+
+    def text_list(self, node: yaml.Node, context: str) -> list[tuple[str, yaml.Node]] | None:
+        if not isinstance(node, yaml.SequenceNode):
+            self.problem(node, context, f"expected a list, found {Y.describe(node)}")
+            return None
+        result = []
+        for item in node.value:
+            value = self.text(item, context)
+            if value is not None:
+                result.append((value, item))
+        return result
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(candidates), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

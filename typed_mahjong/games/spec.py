@@ -1,0 +1,33 @@
+"""What the loader modules share: the parsed ``rules`` section and the file's limits."""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+
+import yaml
+
+SLOT_NAMES = string.ascii_lowercase  # slots of a structure: a, b, c, ...
+MAX_HAND = len(SLOT_NAMES)
+MAX_TILES = 500
+MAX_ENTRIES = 300  # yaku, parts, exclusions each
+MAX_PART_DEPTH = 16  # parts calling parts calling parts ...
+MAX_POINTS = 10**9
+DEFAULT_COPIES = 4
+
+
+@dataclass(slots=True)
+class RulesSpec:
+    """The ``rules`` section as read (defaults filled in)."""
+
+    hand_size: int | None = None
+    structure: tuple[int, ...] | None = None
+    structure_given: bool = False
+    players: int = 4
+    starting_points: int = 0
+    rounds: int = 1
+    wildcards_per_hand: int | None = None
+    order: list[tuple[str, yaml.Node]] = field(default_factory=list)
+    unit: str = "points"
+    han_points: tuple[int, ...] | None = None
+    max_points: int | None = None

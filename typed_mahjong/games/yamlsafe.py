@@ -1,0 +1,165 @@
+"""Read a game file into YAML nodes, refusing what a game file never needs.
+
+We stop at PyYAML's *node* graph (``compose``) instead of building Python objects, because
+nodes carry line/column marks for every value, so each load-time error can name its line.
+The loader is a ``yaml.SafeLoader`` subclass (no Python object tags are ever constructed)
+with three guards on top:
+
+* aliases (``*name``) are refused outright: a game file never needs them, and they are what
+  "billion laughs" bombs are made of; refusing them at compose time means no alias is ever
+  expanded, so the bomb costs nothing;
+* nesting is capped, so a deeply nested file cannot exhaust the recursive composer's stack;
+* the text is capped in size before parsing starts.
+
+With libyaml present (PyYAML's C extension) the same guards run as a first pass over the
+C parser's event stream (events never expand aliases), and the C composer then builds the
+nodes: several times faster than the pure-Python composer, which remains the fallback.
+
+Scalars are converted by the safe constructor, and only the plain YAML tags (string,
+integer, boolean, null, float, mapping, sequence) are accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+MAX_BYTES = 256 * 1024
+MAX_NESTING = 24
+
+STR = "tag:yaml.org,2002:str"
+INT = "tag:yaml.org,2002:int"
+BOOL = "tag:yaml.org,2002:bool"
+NULL = "tag:yaml.org,2002:null"
+FLOAT = "tag:yaml.org,2002:float"
+MAP = "tag:yaml.org,2002:map"
+SEQ = "tag:yaml.org,2002:seq"
+ALLOWED_TAGS = frozenset({STR, INT, BOOL, NULL, FLOAT, MAP, SEQ})
+
+
+class YamlRefused(ValueError):
+    """The text is not YAML we accept; ``line``/``column`` are 1-based when known."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+class _GuardedLoader(yaml.SafeLoader):
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._nesting = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        event: yaml.Event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, yaml.AliasEvent):
+            raise _alias_refused(event)
+        self._nesting += 1
+        try:
+            if self._nesting > MAX_NESTING:
+                raise _too_deep(event)
+            return super().compose_node(parent, index)
+        finally:
+            self._nesting -= 1
+
+
+def compose(text: str, *, use_libyaml: bool = True) -> yaml.Node | None:
+    """Parse ``text`` to a node graph (``None`` for an empty document)."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", errors="replace")) > MAX_BYTES:
+        raise YamlRefused(f"game file is larger than {MAX_BYTES} bytes")
+    fast: Any = getattr(yaml, "CSafeLoader", None) if use_libyaml else None
+    try:
+        if fast is not None:
+            _check_events(yaml.parse(text, Loader=fast))
+            node: yaml.Node | None = yaml.compose(text, Loader=fast)
+            return node
+        loader = _GuardedLoader(text)
+        try:
+            node = loader.get_single_node()
+            return node
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "malformed YAML"
+        if mark is None:
+            raise YamlRefused(f"invalid YAML: {problem}") from None
+        raise YamlRefused(f"invalid YAML: {problem}", mark.line + 1, mark.column + 1) from None
+    except yaml.YAMLError as exc:
+        raise YamlRefused(f"invalid YAML: {exc}") from None
+
+
+def _check_events(events: Iterator[yaml.Event]) -> None:
+    """The guards of ``_GuardedLoader``, applied to a parser's event stream."""
+    nesting = 0
+    for event in events:
+        if isinstance(event, yaml.AliasEvent):
+            raise _alias_refused(event)
+        if isinstance(event, yaml.CollectionStartEvent):
+            nesting += 1
+            if nesting > MAX_NESTING:
+                raise _too_deep(event)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            nesting -= 1
+
+
+def _alias_refused(event: yaml.Event) -> YamlRefused:
+    line, column = _mark(event)
+    return YamlRefused(
+        "YAML aliases (*name) are not allowed in game files; write the value out",
+        line, column,
+    )
+
+
+def _too_deep(event: yaml.Event) -> YamlRefused:
+    line, column = _mark(event)
+    return YamlRefused(f"YAML nests deeper than {MAX_NESTING} levels", line, column)
+
+
+def _mark(event: yaml.Event) -> tuple[int | None, int | None]:
+    mark = event.start_mark
+    if mark is None:
+        return None, None
+    return mark.line + 1, mark.column + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """A 1-based position in the file."""
+
+    line: int
+    column: int
+
+
+def where(node: yaml.Node) -> Where:
+    return Where(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def scalar_value(node: yaml.ScalarNode, constructor: yaml.constructor.SafeConstructor) -> Any:
+    """The Python value of a scalar with one of the allowed tags (checked by the caller)."""
+    return constructor.construct_object(node)
+
+
+def describe(node: yaml.Node) -> str:
+    """How a node reads in an error message: 'a list', 'the number 3' ..."""
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    tag = node.tag
+    if tag == STR:
+        return f"the string {node.value!r}"
+    if tag == INT:
+        return f"the number {node.value}"
+    if tag == BOOL:
+        return f"the boolean {node.value}"
+    if tag == NULL:
+        return "nothing (null)"
+    if tag == FLOAT:
+        return f"the decimal {node.value}"
+    return f"a value tagged {tag}"
