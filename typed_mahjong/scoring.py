@@ -81,11 +81,14 @@ class _Candidate:
     basic: int
     limit: str | None
 
-    def rank(self, dealer: bool, tsumo: bool) -> tuple[int, int, int]:
+    def rank(self, dealer: bool, tsumo: bool) -> tuple[int, int, int, int]:
+        # Points first; at equal points a real yakuman beats a kazoe (counted) one, as
+        # Tenhou shows it; then han, then fu.
         first, second = hand_value(self.basic, dealer, tsumo)
         points = first if not tsumo or dealer else first + 2 * second
         has_yaku = bool(self.yaku)
-        return (points if has_yaku else 0, self.han if has_yaku else 0, _fu(self.fu_parts))
+        return (points if has_yaku else 0, self.yakuman, self.han if has_yaku else 0,
+                _fu(self.fu_parts))
 
 
 def score(hand: str, win: str, *, tsumo: bool = False, riichi: bool = False,
@@ -132,7 +135,7 @@ def score(hand: str, win: str, *, tsumo: bool = False, riichi: bool = False,
                 count_indicated(ura_tiles, list(counts.counts)),
                 parsed.red_fives if rule_set.red_fives else 0)
     best: _Candidate | None = None
-    best_rank = (-1, -1, -1)
+    best_rank = (-1, -1, -1, -1)
     for reading in readings:
         for shape in win_shapes(reading, parsed, win_tile, tsumo, called, counts):
             candidate = _evaluate(shape, situation, rule_set, dora_han)

@@ -391,3 +391,15 @@ def test_optional_yakuman_follow_the_rules() -> None:
     paarenchan = rules_from("tenhou", paarenchan=True)
     result = score(KANCHAN_HAND, KANCHAN_WIN, seat="E", renchan=7, rules=paarenchan)
     assert result.yaku == (("paarenchan", 13),)
+
+
+def test_real_yakuman_beats_an_equal_kazoe_reading() -> None:
+    # 333m 0(red 5)5m 666m 777m 888m, the dealer's tsumo on 8m. Two readings pay the same:
+    # (a) 55m + four concealed triplets 333m 666m 777m 888m: suuankou, 16000 all;
+    # (b) 55m + 333m + 678m 678m 678m: double riichi 2 + tsumo 1 + tanyao 1 + iipeikou 1
+    #     + chinitsu 6 + dora 3 (indicator 2m -> three 3m) + aka 1 = 15 han: kazoe yakuman,
+    #     also 16000 all. At equal points the real yakuman is the one shown.
+    result = score("33305666777888m", "8m", tsumo=True, double_riichi=True, seat="E",
+                   dora="2m", ura="7p")
+    assert result.points == 48000
+    assert result.yaku == (("suuankou", 13),)
