@@ -89,10 +89,62 @@ def parse_hand(text: str, *, drawn: tuple[bool, ...] = (True,)) -> Hand:
     ``drawn`` says which sizes are allowed: True for a hand holding its 14th tile (a winning
     hand: 14 tiles less 3 per meld), False for a waiting hand (13 less 3 per meld).
     """
+    quick = _quick_hand(text, drawn)
+    if quick is not None:
+        return quick
     try:
         return _parse_hand(text, drawn)
     except HandError as exc:
         raise exc.in_source(text) from None
+
+
+_QUICK_TILES = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_QUICK_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_RANK = {str(digit): digit - 1 for digit in range(1, 10)} | {"0": 4}
+
+
+def _quick_hand(text: str, drawn: tuple[bool, ...]) -> Hand | None:
+    """The common case (digits-and-suit groups, everything valid) without positions.
+
+    Returns None at the first sign of anything unusual; ``_parse_hand`` then parses the
+    text again and reports the fault precisely. So this path never decides an error.
+    """
+    parts = text.split()
+    if not parts or not _QUICK_TILES.fullmatch(parts[0]):
+        return None
+    tiles: list[int] = []
+    reds: list[int] = []
+    for digits, suit in _QUICK_GROUP.findall(parts[0]):
+        base = _SUIT_BASE[suit]
+        for digit in digits:
+            tile = base + _RANK[digit]
+            tiles.append(tile)
+            if digit == "0":
+                reds.append(tile)
+    melds = []
+    for part in parts[1:]:
+        if ":" not in part:
+            return None
+        try:
+            melds.append(_parse_meld(part, 0))
+        except HandError:
+            return None
+    if len(tiles) not in [13 + with_drawn - 3 * len(melds) for with_drawn in drawn]:
+        return None
+    counts = [0] * 34
+    for tile in tiles:
+        counts[tile] += 1
+    red_suits = [tile // 9 for tile in reds]
+    for meld in melds:
+        for tile in meld.tiles:
+            counts[tile] += 1
+        red_suits.extend([meld.first // 9] * meld.reds)
+    if max(counts) > 4 or len(red_suits) != len(set(red_suits)):
+        return None
+    tiles.sort()
+    reds.sort()
+    return Hand(tuple(tiles), tuple(reds), tuple(melds))
 
 
 def _parse_hand(text: str, drawn: tuple[bool, ...]) -> Hand:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import gzip
 import itertools
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
 # A group is (kind, first tile). Kinds: run of three, triplet, pair; kans are triplets here.
 RUN, TRIPLET, PAIR = "run", "triplet", "pair"
@@ -23,8 +23,7 @@ KOKUSHI_TILES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 SuitReading = tuple[int, tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One way to read the concealed tiles. ``form`` is "standard", "chiitoitsu" or "kokushi".
 
     For the standard form ``groups`` holds the concealed groups as (kind, first tile):

@@ -6,7 +6,8 @@ generator all call ``score`` and never decide a rule themselves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .errors import NOT_WINNING, RULES, HandError
 from .fu import count_fu
@@ -48,13 +49,18 @@ class Score:
     payments: Parts
     total: int
     payment_text: str
-    reading: str
     wait: str
     yakuman: int
     is_yakuless: bool
     dealer: bool
     tsumo: bool
     rules: str
+    shape: WinShape = field(repr=False)  # the reading with the winning tile placed
+
+    @property
+    def reading(self) -> str:
+        """The decomposition scored, e.g. ``44p 456m 234p 234s 567s``; called melds in []."""
+        return _describe(self.shape)
 
     def explain(self) -> str:
         """Several lines a person can check by hand: yaku, fu breakdown, payments."""
@@ -71,12 +77,12 @@ class Score:
                 f"winner gains {self.total} [rules {self.rules}]")
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
+class _Candidate(NamedTuple):
     shape: WinShape
     yaku: Parts
     yakuman: int
     han: int
+    fu: int
     fu_parts: Parts
     basic: int
     limit: str | None
@@ -88,7 +94,7 @@ class _Candidate:
         points = first if not tsumo or dealer else first + 2 * second
         has_yaku = bool(self.yaku)
         return (points if has_yaku else 0, self.yakuman, self.han if has_yaku else 0,
-                _fu(self.fu_parts))
+                self.fu)
 
 
 def score(hand: str, win: str, *, tsumo: bool = False, riichi: bool = False,
@@ -172,38 +178,34 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
     yaku = find_yaku(shape, situation, rules)
     pinfu = any(name == "pinfu" for name, _ in yaku)
     fu_parts = count_fu(shape, situation, rules, pinfu)
+    fu = sum(value for _, value in fu_parts)
     if yakuman:
         if not rules.yakuman_stacking:
             yakuman = [max(yakuman, key=lambda item: item[1])]
         units = sum(value for _, value in yakuman)
-        basic, limit = basic_points(13 * units, _fu(fu_parts), rules, yakuman=units)
+        basic, limit = basic_points(13 * units, fu, rules, yakuman=units)
         return _Candidate(shape, tuple((name, 13 * value) for name, value in yakuman), units,
-                          13 * units, fu_parts, basic, limit)
+                          13 * units, fu, fu_parts, basic, limit)
     if yaku:
         yaku.extend((name, han) for name, han in zip(("dora", "ura dora", "aka dora"), dora_han,
                                                         strict=True) if han)
     han = sum(value for _, value in yaku)
-    basic, limit = basic_points(han, _fu(fu_parts), rules)
-    return _Candidate(shape, tuple(yaku), 0, han, fu_parts, basic, limit)
-
-
-def _fu(parts: Parts) -> int:
-    return sum(value for _, value in parts)
+    basic, limit = basic_points(han, fu, rules)
+    return _Candidate(shape, tuple(yaku), 0, han, fu, fu_parts, basic, limit)
 
 
 def _result(best: _Candidate, hand: Hand, situation: Situation, rules: Rules, honba: int,
             sticks: int, liable: int | None) -> Score:
     dealer, tsumo = situation.dealer, situation.tsumo
-    reading = _describe(best.shape)
     if not best.yaku:
-        return Score(0, _fu(best.fu_parts), (), best.fu_parts, None, 0, (), 0, "0", reading,
-                     best.shape.wait, 0, True, dealer, tsumo, rules.name)
+        return Score(0, best.fu, (), best.fu_parts, None, 0, (), 0, "0", best.shape.wait, 0,
+                     True, dealer, tsumo, rules.name, best.shape)
     payments = _payments(best, situation, rules, honba, liable)
     points = sum(amount for _, amount in payments) - honba * rules.honba_value
     total = points + honba * rules.honba_value + sticks * rules.riichi_stick_value
-    return Score(best.han, _fu(best.fu_parts), best.yaku, best.fu_parts, best.limit, points,
-                 payments, total, payment_text(best.basic, dealer, tsumo), reading,
-                 best.shape.wait, best.yakuman, False, dealer, tsumo, rules.name)
+    return Score(best.han, best.fu, best.yaku, best.fu_parts, best.limit, points, payments,
+                 total, payment_text(best.basic, dealer, tsumo), best.shape.wait, best.yakuman,
+                 False, dealer, tsumo, rules.name, best.shape)
 
 
 def _payments(best: _Candidate, situation: Situation, rules: Rules, honba: int,

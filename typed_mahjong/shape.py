@@ -8,17 +8,17 @@ placement; the scorer keeps the one worth most.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .hand import Hand
 from .readings import RUN, TRIPLET, Reading
 
+GREEN_TILES = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s and the green dragon
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
 KOKUSHI_SINGLE, KOKUSHI_THIRTEEN = "kokushi single", "kokushi 13-sided"
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(NamedTuple):
     kind: str  # RUN or TRIPLET (kans are triplets with kan=True)
     first: int
     called: bool = False  # part of a called meld (chi, pon, open kan)
@@ -32,24 +32,27 @@ class Group:
         return (self.first,) * (4 if self.kan else 3)
 
 
-@dataclass(frozen=True, slots=True)
-class TileFacts:
+class TileFacts(NamedTuple):
     """Facts about all the tiles of a hand, computed once and shared by its shapes."""
 
     counts: tuple[int, ...]  # all 34 tile counts, called melds included
     kinds: tuple[int, ...]  # the tiles present, in order
     suits: frozenset[int]  # 0, 1, 2 for the number suits present
     has_honour: bool
+    all_simple: bool  # 2-8 of the suits only
+    all_terminal_or_honour: bool
+    all_green: bool  # 2s 3s 4s 6s 8s and the green dragon only
 
-    @classmethod
-    def of(cls, counts: tuple[int, ...]) -> TileFacts:
+    @staticmethod
+    def of(counts: tuple[int, ...]) -> TileFacts:
         kinds = tuple(tile for tile in range(34) if counts[tile])
-        return cls(counts, kinds, frozenset(tile // 9 for tile in kinds if tile < 27),
-                   kinds[-1] >= 27)
+        outside = [tile >= 27 or tile % 9 in (0, 8) for tile in kinds]
+        return TileFacts(counts, kinds, frozenset(tile // 9 for tile in kinds if tile < 27),
+                         kinds[-1] >= 27, not any(outside), all(outside),
+                         GREEN_TILES.issuperset(kinds))
 
 
-@dataclass(frozen=True, slots=True)
-class WinShape:
+class WinShape(NamedTuple):
     form: str  # "standard", "chiitoitsu" or "kokushi"
     pair: int  # the pair's tile; -1 for chiitoitsu
     pairs: tuple[int, ...]  # chiitoitsu's seven pairs, else ()
@@ -65,6 +68,7 @@ class WinShape:
     triplet_tiles: frozenset[int] = frozenset()
     concealed_triplets: int = 0
     kans: int = 0
+    run_pairs: int = 0  # pairs of identical runs: 1 for iipeikou, 2 for ryanpeikou
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -137,9 +141,19 @@ def _standard(pair: int, concealed: tuple[tuple[str, int], ...], completed: int 
         for index, (kind, first) in enumerate(concealed)
     ) + called
     triplets = tuple(group for group in groups if group.kind == TRIPLET)
+    runs = sorted(group.first for group in groups if group.kind == RUN)
+    # Identical runs pair up: [a, a, b, b] -> 2, [a, a, a, a] -> 2, [a, a, a] -> 1.
+    run_pairs = 0
+    index = 0
+    while index < len(runs) - 1:
+        if runs[index] == runs[index + 1]:
+            run_pairs += 1
+            index += 2
+        else:
+            index += 1
     return WinShape(
         "standard", pair, (), groups, wait, win, closed, tsumo, counts,
-        runs=tuple(group.first for group in groups if group.kind == RUN),
+        runs=tuple(runs), run_pairs=run_pairs,
         triplets=triplets,
         triplet_tiles=frozenset(group.first for group in triplets),
         concealed_triplets=sum(group.concealed for group in triplets),

@@ -6,7 +6,7 @@ riichi, haitei on a ron, ...) with HandError(kind="situation").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import MALFORMED, SITUATION, HandError
 from .hand import Hand, check_copies
@@ -15,8 +15,7 @@ from .tiles import EAST, WIND_NAMES, parse_tiles
 SEAT_NAMES = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+class Situation(NamedTuple):
     tsumo: bool = False
     riichi: bool = False  # true for any riichi, double and open included
     double_riichi: bool = False
@@ -70,6 +69,8 @@ def next_tile(indicator: int) -> int:
 
 def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[int]]:
     """Dora and ura indicators, checked with the hand for a 5th copy or a 2nd red five."""
+    if not dora and not ura:
+        return [], []
     copies = [0] * 34
     reds = [0, 0, 0]
     for tile in hand.concealed:

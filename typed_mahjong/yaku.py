@@ -7,18 +7,17 @@ Yakuman have their own table; when any yakuman applies the ordinary yaku are dro
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .readings import RUN
 from .rules import Rules
 from .shape import KOKUSHI_THIRTEEN, RYANMEN, TANKI, WinShape
 from .situation import Situation
-from .tiles import DRAGONS, GREEN, RED, WHITE, WINDS, is_simple, is_terminal_or_honour
+from .tiles import DRAGONS, GREEN, RED, WHITE, WINDS
 
 Predicate = Callable[[WinShape, Situation, Rules], bool]
 
-GREEN_TILES = frozenset({19, 20, 21, 23, 25, GREEN})  # 2s 3s 4s 6s 8s and the green dragon
 TERMINAL_TILES = frozenset({0, 8, 9, 17, 18, 26})
 
 
@@ -44,9 +43,6 @@ def _tiles(shape: WinShape) -> tuple[int, ...]:
     return shape.tiles.kinds
 
 
-def _group_tiles(shape: WinShape) -> list[tuple[int, ...]]:
-    """Each group and the pair as its tiles (standard form only)."""
-    return [group.tiles for group in shape.groups] + [(shape.pair, shape.pair)]
 
 
 def _is_yakuhai(tile: int, situation: Situation) -> bool:
@@ -57,9 +53,6 @@ def _has_triplet(shape: WinShape, tile: int) -> bool:
     return tile in shape.triplet_tiles
 
 
-def _run_pairs(shape: WinShape) -> int:
-    """How many pairs of identical runs (two for ryanpeikou, four identical runs count 2)."""
-    return sum(count // 2 for count in Counter(shape.runs).values())
 
 
 def _suits(shape: WinShape) -> frozenset[int]:
@@ -70,9 +63,16 @@ def _has_honour(shape: WinShape) -> bool:
     return shape.tiles.has_honour
 
 
-def _all_groups_have(shape: WinShape, wanted: Callable[[int], bool]) -> bool:
-    return shape.form == "standard" and all(
-        any(wanted(tile) for tile in tiles) for tiles in _group_tiles(shape))
+def _all_groups_outside(shape: WinShape, honours: bool) -> bool:
+    """Every group and the pair hold a terminal (or, with ``honours``, an honour)."""
+    if shape.form != "standard" or not _outside(shape.pair, honours):
+        return False
+    return all(group.first % 9 in (0, 6) if group.kind == RUN else _outside(group.first, honours)
+               for group in shape.groups)
+
+
+def _outside(tile: int, honours: bool) -> bool:
+    return tile in TERMINAL_TILES or (honours and tile >= 27)
 
 
 def _three_suits_same_rank(starts: tuple[int, ...] | frozenset[int]) -> bool:
@@ -110,11 +110,11 @@ def _pinfu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 
 def _iipeikou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _run_pairs(shape) >= 1
+    return shape.run_pairs >= 1
 
 
 def _tanyao(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return (shape.closed or rules.open_tanyao) and all(map(is_simple, _tiles(shape)))
+    return (shape.closed or rules.open_tanyao) and shape.tiles.all_simple
 
 
 def _haitei(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -164,12 +164,11 @@ def _ittsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 def _chanta(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     # Every group and the pair hold a terminal or honour, with at least one run (else it
     # is honroutou) and at least one honour (else it is junchan).
-    return (_all_groups_have(shape, is_terminal_or_honour) and bool(shape.runs)
-            and _has_honour(shape))
+    return bool(shape.runs) and _has_honour(shape) and _all_groups_outside(shape, True)
 
 
 def _junchan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _all_groups_have(shape, TERMINAL_TILES.__contains__) and bool(shape.runs)
+    return bool(shape.runs) and not _has_honour(shape) and _all_groups_outside(shape, False)
 
 
 def _toitoi(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -194,9 +193,10 @@ def _shousangen(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 
 def _honroutou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    tiles = _tiles(shape)
-    return (all(map(is_terminal_or_honour, tiles)) and _has_honour(shape)
-            and any(tile in TERMINAL_TILES for tile in tiles))
+    # All terminals and honours, both present (all honours is tsuuiisou, all terminals
+    # chinroutou: yakuman that replace it).
+    return (shape.tiles.all_terminal_or_honour and _has_honour(shape)
+            and shape.tiles.kinds[0] < 27)
 
 
 def _honitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -204,7 +204,7 @@ def _honitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 
 def _ryanpeikou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _run_pairs(shape) == 2
+    return shape.run_pairs == 2
 
 
 def _chinitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -288,15 +288,15 @@ def _daisuushii(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 
 def _tsuuiisou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return not any(shape.counts[:27])
+    return shape.tiles.kinds[0] >= 27
 
 
 def _chinroutou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return all(tile in TERMINAL_TILES for tile in _tiles(shape))
+    return shape.tiles.all_terminal_or_honour and not _has_honour(shape)
 
 
 def _ryuuiisou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return all(tile in GREEN_TILES for tile in _tiles(shape))
+    return shape.tiles.all_green
 
 
 def _chuuren_counts(shape: WinShape) -> list[int] | None:
