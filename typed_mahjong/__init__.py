@@ -35,7 +35,7 @@ def _adopt_sibling_packages() -> None:
     if not _os.path.isdir(_os.path.join(here, "plugin")) and _os.path.isfile(
         _os.path.join(root, "plugin", "__init__.py")
     ):
-        __path__.append(root)
+        __path__.append(root)  # noqa: F405 - the package __path__, not a star import
 
 
 _adopt_sibling_packages()
