@@ -17,6 +17,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, ClassVar, Final, Literal
 
 from .rules import Rules
@@ -61,6 +62,7 @@ __all__ = [
     "Sticks",
     "Tsumo",
     "Ura",
+    # (the rules preset of one annotation, Rules["majsoul"], is typed_mahjong.Rules itself)
     # situation flags
     "Chankan",
     "Chiihou",
@@ -209,6 +211,7 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
     game: str | None = None
     win: str | None = None
     explain = False
+    hand_values: tuple[object, ...] = ()
     for index, (name, values) in enumerate(inputs):
         if name not in INPUTS:
             raise AnnotationError(f"{name} is not an input of {result}[...] (inputs: "
@@ -241,10 +244,11 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
         if name == "Rules" and len(values) == 1 and isinstance(values[0], Rules):
             rules = values[0]
             continue
-        text, origin = _joined(name, values, index)
         if name == "Hand":
-            texts["hand"] = (text, origin)
-        elif name in WIN_INPUTS:
+            hand_values = values  # joined below, once it is known whether a game reads it
+            continue
+        text, origin = _joined(name, values, index)
+        if name in WIN_INPUTS:
             win = _single_text(name, values, index)
             situation["tsumo"] = WIN_INPUTS[name]
             texts["win"] = (win, origin)
@@ -259,6 +263,7 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
             texts[TEXT_INPUTS[name]] = (text, origin)
     if "Hand" not in seen:
         raise AnnotationError(f"{result}[...] needs a hand: add Hand[\"...\"]")
+    texts["hand"] = _joined("Hand", hand_values, seen["Hand"], words=game is not None)
     _check_combination(result, seen, win, game)
     return Call(
         result=result,
@@ -308,7 +313,14 @@ def _single_text(name: str, values: tuple[object, ...], index: int) -> str:
     return text
 
 
-def _joined(name: str, values: tuple[object, ...], index: int) -> tuple[str, Origin]:
+def _joined(name: str, values: tuple[object, ...], index: int, *,
+            words: bool = False) -> tuple[str, Origin]:
+    """The text of an input given in one or several strings.
+
+    Riichi notation concatenates tiles into the one concealed group and puts each called
+    meld ("pon:555z") in a group of its own; a game's hand (``words``) is a list of tile
+    names, so its pieces are joined with spaces.
+    """
     if name not in MULTI_PART_INPUTS and len(values) != 1:
         raise AnnotationError(f"{name}[...] takes one value, got {len(values)}", index, 1)
     concealed: list[tuple[str, int]] = []
@@ -317,12 +329,12 @@ def _joined(name: str, values: tuple[object, ...], index: int) -> tuple[str, Ori
         if not isinstance(value, str):
             raise AnnotationError(f"{name}[...] takes strings, e.g. {_EXAMPLES[name]}; got "
                                   f"{_describe(value)}", index, value_index)
-        # A called meld ("pon:555z") is its own whitespace-separated group of a hand string;
-        # the other pieces are tiles of the one concealed group.
-        (melds if name == "Hand" and ":" in value else concealed).append((value, value_index))
+        meld = name == "Hand" and not words and ":" in value
+        (melds if meld else concealed).append((value, value_index))
     parts: list[tuple[int, int]] = []
     text = ""
     for piece, value_index in concealed:
+        text += " " if words and text else ""
         parts.append((len(text), value_index))
         text += piece
     for piece, value_index in melds:
@@ -382,13 +394,16 @@ class Query:
     def call(self) -> Call:
         return build_call(self.result, [_as_input(item) for item in self.inputs])
 
-    def evaluate(self, rules: str | Rules | None = None) -> int | str | tuple[str, ...]:
+    def evaluate(self, rules: str | Rules | None = None,
+                 base_dir: Path | None = None) -> int | str | tuple[str, ...]:
         """The core's answer. ``rules`` applies unless the annotation has its own Rules[...];
         the default is the tenhou preset (the mypy plugin uses the project's configuration
-        instead, so pass the same rules here when the project configures others)."""
+        instead, so pass the same rules here when the project configures others).
+        ``Game[...]`` paths are relative to ``base_dir`` (default: the working directory;
+        the plugin uses the directory of mypy's config file)."""
         from .functions import answer
 
-        return answer(self.call(), rules)
+        return answer(self.call(), rules, base_dir)
 
 
 def _as_input(item: object) -> tuple[str, tuple[object, ...]]:

@@ -98,35 +98,43 @@ def check_situation(hand: Hand, situation: Situation, ura: list[int]) -> None:
     s = situation
     kans = sum(meld.is_kan for meld in hand.melds)
     called = [meld for meld in hand.melds if meld.is_open]
+    # (broken, the flag at fault, why): the flag lets a caller point at the marker itself.
+    first_turn = s.tenhou or s.chiihou or s.renhou
+    first_turn_flag = "tenhou" if s.tenhou else "chiihou" if s.chiihou else "renhou"
     problems = [
-        (s.ippatsu and not s.riichi, "ippatsu needs riichi"),
-        (s.riichi and bool(called), "riichi needs a closed hand, but the hand has called "
-                                    "melds (a closed kan is allowed)"),
-        (s.haitei and not s.tsumo, "haitei is a tsumo win on the last tile; this is a ron "
-                                   "(use houtei)"),
-        (s.houtei and s.tsumo, "houtei is a ron on the last discard; this is a tsumo "
-                               "(use haitei)"),
-        (s.chankan and s.tsumo, "chankan (robbing a kan) is a ron; this is a tsumo"),
-        (s.rinshan and not s.tsumo, "rinshan kaihou is a tsumo on the kan replacement tile"),
-        (s.rinshan and kans == 0, "rinshan kaihou needs a kan in the hand"),
-        (s.rinshan and s.haitei, "a kan replacement tile is never the last wall tile "
-                                 "(rinshan and haitei together)"),
-        (s.chankan and s.houtei, "no kan can be made on the last tile (chankan and houtei "
-                                 "together)"),
-        (s.tenhou and not s.dealer, "tenhou is the dealer's win; the seat is not East"),
-        (s.chiihou and s.dealer, "chiihou is a non-dealer's win; the dealer wins tenhou"),
-        ((s.tenhou or s.chiihou) and not s.tsumo, "tenhou and chiihou are tsumo wins"),
-        (s.renhou and s.tsumo, "renhou is a ron before the winner's first draw"),
-        (s.renhou and s.dealer, "renhou is a non-dealer's win"),
-        ((s.tenhou or s.chiihou or s.renhou) and bool(hand.melds),
+        (s.ippatsu and not s.riichi, "ippatsu", "ippatsu needs riichi"),
+        (s.riichi and bool(called), "riichi", "riichi needs a closed hand, but the hand has "
+                                              "called melds (a closed kan is allowed)"),
+        (s.haitei and not s.tsumo, "haitei", "haitei is a tsumo win on the last tile; this "
+                                             "is a ron (use houtei)"),
+        (s.houtei and s.tsumo, "houtei", "houtei is a ron on the last discard; this is a "
+                                         "tsumo (use haitei)"),
+        (s.chankan and s.tsumo, "chankan", "chankan (robbing a kan) is a ron; this is a tsumo"),
+        (s.rinshan and not s.tsumo, "rinshan", "rinshan kaihou is a tsumo on the kan "
+                                               "replacement tile"),
+        (s.rinshan and kans == 0, "rinshan", "rinshan kaihou needs a kan in the hand"),
+        (s.rinshan and s.haitei, "haitei", "a kan replacement tile is never the last wall "
+                                           "tile (rinshan and haitei together)"),
+        (s.chankan and s.houtei, "houtei", "no kan can be made on the last tile (chankan and "
+                                           "houtei together)"),
+        (s.tenhou and not s.dealer, "tenhou", "tenhou is the dealer's win; the seat is not "
+                                              "East"),
+        (s.chiihou and s.dealer, "chiihou", "chiihou is a non-dealer's win; the dealer wins "
+                                            "tenhou"),
+        ((s.tenhou or s.chiihou) and not s.tsumo, first_turn_flag,
+         "tenhou and chiihou are tsumo wins"),
+        (s.renhou and s.tsumo, "renhou", "renhou is a ron before the winner's first draw"),
+        (s.renhou and s.dealer, "renhou", "renhou is a non-dealer's win"),
+        (first_turn and bool(hand.melds), first_turn_flag,
          "a first-turn win (tenhou, chiihou, renhou) has no melds"),
-        ((s.tenhou or s.chiihou or s.renhou) and (s.riichi or s.rinshan or s.haitei
-                                                  or s.houtei or s.chankan),
+        (first_turn and (s.riichi or s.rinshan or s.haitei or s.houtei or s.chankan),
+         first_turn_flag,
          "a first-turn win cannot also be riichi, rinshan, haitei, houtei or chankan"),
-        (s.tenhou and s.chiihou, "tenhou and chiihou together"),
-        (bool(ura) and not s.riichi, "ura dora indicators are only revealed for riichi"),
-        (s.renchan < 0, "renchan (the dealer's consecutive wins) cannot be negative"),
+        (s.tenhou and s.chiihou, "chiihou", "tenhou and chiihou together"),
+        (bool(ura) and not s.riichi, "ura", "ura dora indicators are only revealed for riichi"),
+        (s.renchan < 0, "renchan", "renchan (the dealer's consecutive wins) cannot be "
+                                   "negative"),
     ]
-    for broken, why in problems:
+    for broken, flag, why in problems:
         if broken:
-            raise HandError(f"situation: {why}", field="situation", kind=SITUATION)
+            raise HandError(f"situation: {why}", field=flag, kind=SITUATION)

@@ -1,0 +1,123 @@
+"""The function hooks: ``points("234p234s456m567s44p", win="3p")`` -> ``Literal[1300]``.
+
+A call gets a Literal type only when every argument is a literal; otherwise it keeps its
+declared return type. The call uses the rules it names (``rules="wrc"``) or tenhou -- what
+it computes at run time -- never the project's plugin settings.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mypy.nodes import ARG_NAMED, ARG_POS, Context, Expression
+from mypy.plugin import FunctionContext
+from mypy.types import Instance, LiteralType, Type, get_proper_type
+
+from typed_mahjong.annotations import FLAG_INPUTS, NUMBER_INPUTS, TEXT_INPUTS, Call, Origin
+
+from . import errors
+from .literals import answer_type
+from .locate import problem_context
+from .outcomes import Problem, internal_problem
+from .state import State
+
+# Keyword -> the Python type its literal must have (mypy reports other types itself).
+_KINDS: Final[dict[str, type]] = {
+    "hand": str,
+    "win": str,
+    "tsumo": bool,
+    "rules": str,
+    **{keyword: bool for keyword in FLAG_INPUTS.values()},
+    **{keyword: str for keyword in TEXT_INPUTS.values()},
+    **{keyword: int for keyword in NUMBER_INPUTS.values()},
+}
+EXPLAIN: Final = "Explain"  # the pseudo-result of explain(): notes, no Literal type
+
+
+def analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
+    try:
+        return _analyze_call(ctx, result, state)
+    except Exception as exc:  # noqa: BLE001 - a plugin bug must not crash mypy
+        problem = internal_problem(exc)
+        ctx.api.fail(problem.message, ctx.context, code=problem.code)
+        return ctx.default_return_type
+
+
+def _analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
+    arguments = _literal_arguments(ctx)
+    if arguments is None:
+        return ctx.default_return_type
+    values = {name: value for name, (value, _) in arguments.items()}
+    hand = values.pop("hand", None)
+    if not isinstance(hand, str):
+        return ctx.default_return_type
+    win = values.pop("win", None)
+    rules = values.pop("rules", "tenhou")
+    assert isinstance(rules, str)
+    names = list(arguments)
+    call = Call(
+        result="Points" if result == EXPLAIN else result,
+        hand=hand,
+        win=win if isinstance(win, str) else None,
+        situation=tuple(sorted(values.items())),
+        rules=rules,
+        game=None,
+        explain=False,
+        origins=tuple((name, Origin(index, ((0, 0),))) for index, name in enumerate(names)),
+    )
+    module = _module_of(ctx)
+    # Calls use their own rules (not the settings): a key of their own.
+    key = repr(("call", result, tuple(sorted(
+        (name, value) for name, (value, _) in arguments.items()))))
+    # Kept answers carry no breakdown: explain() always asks the core.
+    known = state.engine.recall(module, key) if result != EXPLAIN else None
+    verdict = known or state.engine.evaluate(call, module, key)
+    if isinstance(verdict, Problem):
+        nodes = [node for _, node in arguments.values()]
+        where = problem_context(call, verdict.field, verdict.position, nodes,
+                                [[node] for node in nodes],
+                                [[value] for value, _ in arguments.values()], ctx.context)
+        ctx.api.fail(verdict.message, where, code=verdict.code)
+        return ctx.default_return_type
+    if result == EXPLAIN:
+        for line in ["typed-mahjong:", *verdict.explanation.splitlines()]:
+            ctx.api.msg.note(line, ctx.context, code=errors.EXPLAIN)
+        return ctx.default_return_type
+    return answer_type(verdict.value, ctx.api.named_generic_type, as_tuple=True)
+
+
+def _literal_arguments(ctx: FunctionContext) -> dict[str, tuple[object, Context]] | None:
+    """Argument name -> (literal value, expression), or None if any is not a literal."""
+    found: dict[str, tuple[object, Context]] = {}
+    for formal, types in enumerate(ctx.arg_types):
+        for index, typ in enumerate(types):
+            if ctx.arg_kinds[formal][index] not in (ARG_POS, ARG_NAMED):
+                return None
+            name = ctx.arg_names[formal][index] or ctx.callee_arg_names[formal]
+            if name is None or name not in _KINDS:
+                return None
+            value = _literal_value(typ)
+            kind = _KINDS[name]
+            if value is None or type(value) is not kind:
+                return None
+            found[name] = (value, _node(ctx.args[formal][index]))
+    return found
+
+
+def _literal_value(typ: Type) -> object:
+    proper = get_proper_type(typ)
+    if isinstance(proper, Instance) and proper.last_known_value is not None:
+        proper = proper.last_known_value
+    if isinstance(proper, LiteralType):
+        return proper.value
+    return None
+
+
+def _node(expression: Expression) -> Context:
+    return expression
+
+
+def _module_of(ctx: FunctionContext) -> str | None:
+    # The checker knows its module, though the plugin interface does not promise it.
+    name = getattr(getattr(ctx.api, "tree", None), "fullname", None)
+    return name if isinstance(name, str) else None

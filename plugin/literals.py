@@ -1,0 +1,30 @@
+"""Python answers -> mypy types: ``1300`` -> ``Literal[1300]``, names -> a Literal union."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mypy.types import Instance, LiteralType, TupleType, Type, UninhabitedType, UnionType
+
+from typed_mahjong.functions import Answer
+
+# Builds an Instance of a builtin class with type arguments; the semantic analyser and the
+# type checker each have their own way of doing it.
+NamedType = Callable[[str, list[Type]], Instance]
+
+
+def answer_type(value: Answer, named: NamedType, *, as_tuple: bool = False) -> Type:
+    """The Literal type of one answer. A tuple of names becomes the union of its Literals
+    (``Yaku[...]``, ``Waits[...]``), or with ``as_tuple`` a tuple of them (what the function
+    forms return); no names at all is ``Never``."""
+    if isinstance(value, int):
+        return LiteralType(value, named("builtins.int", []))
+    if isinstance(value, str):
+        return LiteralType(value, named("builtins.str", []))
+    str_type = named("builtins.str", [])
+    items: list[Type] = [LiteralType(name, str_type) for name in value]
+    if as_tuple:
+        return TupleType(items, named("builtins.tuple", [str_type]))
+    if not items:
+        return UninhabitedType()
+    return UnionType.make_union(items)

@@ -1,0 +1,105 @@
+"""The plugin class: maps full names to the hooks, and reports cache data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any, ClassVar, Final, final
+
+from mypy.errors import CompileError
+from mypy.nodes import MypyFile
+from mypy.options import Options
+from mypy.plugin import AnalyzeTypeContext, FunctionContext, Plugin, ReportConfigContext
+from mypy.types import Type
+
+from typed_mahjong.annotations import FLAG_INPUTS, INPUTS, RESULTS
+
+from . import cache, games
+from .annotation_hook import analyze_input_alone, analyze_result
+from .config import load_config
+from .function_hook import EXPLAIN, analyze_call
+from .state import State
+
+PLUGIN_VERSION: Final = "0.1.0"
+_ANNOTATIONS: Final = "typed_mahjong.annotations"
+
+
+@final
+class TypedMahjongPlugin(Plugin):
+    # Full name -> result name, for annotations and for calls.
+    RESULT_ANNOTATIONS: ClassVar[dict[str, str]] = {
+        f"{_ANNOTATIONS}.{name}": name for name in RESULTS
+    }
+    # Inputs with a value ("Hand[...]"); flags and Rules need no hook of their own.
+    INPUT_ANNOTATIONS: ClassVar[dict[str, str]] = {
+        f"{_ANNOTATIONS}.{name}": name
+        for name in INPUTS if name not in FLAG_INPUTS and name not in ("Explain", "Rules")
+    }
+    RESULT_FUNCTIONS: ClassVar[dict[str, str]] = {
+        "typed_mahjong.functions.points": "Points",
+        "typed_mahjong.functions.han": "Han",
+        "typed_mahjong.functions.fu": "Fu",
+        "typed_mahjong.functions.total": "Total",
+        "typed_mahjong.functions.payment": "Payment",
+        "typed_mahjong.functions.yaku": "Yaku",
+        "typed_mahjong.functions.explain": EXPLAIN,
+        "typed_mahjong.shanten.shanten": "Shanten",
+        "typed_mahjong.shanten.waits": "Waits",
+    }
+
+    def __init__(self, options: Options) -> None:
+        super().__init__(options)
+        config = load_config(options.config_file)
+        stamp = f"{PLUGIN_VERSION}:{cache.sources_digest()}:{config.fingerprint()}"
+        # dmypy runs in fine-grained mode and reads the settings only when it starts.
+        self._state = State(config, daemon=options.fine_grained_incremental,
+                            side_dir=cache.side_files_dir(options), stamp=stamp)
+        self._type_hooks: dict[str, Callable[[AnalyzeTypeContext], Type]] = {
+            **{fullname: partial(analyze_input_alone, name=name)
+               for fullname, name in self.INPUT_ANNOTATIONS.items()},
+            **{fullname: partial(analyze_result, result=result, state=self._state)
+               for fullname, result in self.RESULT_ANNOTATIONS.items()},
+        }
+        self._function_hooks: dict[str, Callable[[FunctionContext], Type]] = {
+            fullname: partial(analyze_call, result=result, state=self._state)
+            for fullname, result in self.RESULT_FUNCTIONS.items()
+        }
+
+    def set_modules(self, modules: dict[str, MypyFile]) -> None:
+        super().set_modules(modules)
+        if self._state.config.problems:
+            # Checking hands under settings nobody meant would only mislead: stop, the way
+            # mypy stops on a broken config file.
+            raise CompileError(list(self._state.config.problems))
+
+    def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
+        # mypy asks about every name in every annotation: one dict lookup.
+        return self._type_hooks.get(fullname)
+
+    def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
+        return self._function_hooks.get(fullname)
+
+    def report_config_data(self, ctx: ReportConfigContext) -> Any:
+        if not cache.reports_for(self.options, ctx.id, ctx.path):
+            return None
+        data: dict[str, object] = {
+            "plugin": PLUGIN_VERSION,
+            "sources": cache.sources_digest(),
+            "settings": self._state.config.fingerprint(),
+        }
+        side_dir = self._state.side_dir
+        if side_dir is None:
+            return data
+        if ctx.is_check:
+            used = games.recorded_games(side_dir, ctx.id)
+        else:
+            # mypy is writing this module's cache entry: keep what the module used.
+            used = self._state.games.used_by(ctx.id)
+            try:
+                games.record_games(side_dir, ctx.id, used)
+                self._state.memo.save(ctx.id)
+            except OSError:
+                pass  # without side files the module is only checked (and scored) again
+        if used:
+            data["games"] = games.digests(used)
+        return data

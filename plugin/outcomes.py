@@ -1,0 +1,29 @@
+"""What evaluating one annotation or call gives: a Verdict, or a Problem to report."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mypy.errorcodes import ErrorCode
+
+from typed_mahjong.functions import Answer
+
+from . import errors
+
+
+# NamedTuples rather than dataclasses: a big fixtures module creates one per annotation.
+class Problem(NamedTuple):
+    code: ErrorCode
+    message: str
+    field: str | None = None  # the core argument at fault: "hand", "win", "dora", ...
+    position: int | None = None  # 0-based offset inside that argument's text
+
+
+class Verdict(NamedTuple):
+    value: Answer
+    explanation: str  # what the explain notes show
+
+
+def internal_problem(exc: BaseException) -> Problem:
+    return Problem(errors.INTERNAL, f"typed-mahjong plugin: unexpected {type(exc).__name__}: "
+                                    f"{exc} (please report this)")

@@ -1,0 +1,205 @@
+"""Reading the inputs of ``Points[...]`` from the annotation's syntax.
+
+mypy hands a type-analyse hook its arguments unanalysed. Each input's head (``Hand`` of
+``Hand["..."]``) is resolved as a name -- so imports, ``typed_mahjong.Hand`` and aliases all
+work, and a typo gets mypy's own "not defined" error -- and the values (strings, ints,
+``Literal[...]``) are read from the syntax, which keeps each string's line and column for
+pointing errors at the offending character.
+
+This runs once per annotation, tens of thousands of times in a big fixtures module, so the
+common case (a plain name bound to one of our classes) takes the short way: one symbol
+lookup, no type analysis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from mypy.nodes import Context, SymbolTableNode, TypeInfo
+from mypy.plugin import TypeAnalyzerPluginInterface
+from mypy.types import (
+    AnyType,
+    Instance,
+    LiteralType,
+    RawExpressionType,
+    Type,
+    TypeOfAny,
+    UnboundType,
+    UnionType,
+    get_proper_type,
+)
+
+from typed_mahjong.annotations import INPUTS, NUMBER_INPUTS, NotALiteral
+
+ANNOTATIONS_MODULE: Final = "typed_mahjong.annotations"
+RULES_CLASS: Final = "typed_mahjong.rules.Rules"
+INPUT_BY_FULLNAME: Final[dict[str, str]] = {
+    **{f"{ANNOTATIONS_MODULE}.{name}": name for name in INPUTS if name != "Rules"},
+    RULES_CLASS: "Rules",
+}
+
+Lookup = Callable[[str, Context, bool], SymbolTableNode | None]
+
+
+@dataclass(frozen=True, slots=True)
+class RawInput:
+    name: str  # "Hand", "Riichi", ... or the written name of something that is no input
+    values: tuple[object, ...]
+    node: Context
+    value_nodes: tuple[Context, ...]
+
+
+class Unresolved(Exception):
+    """A name mypy could not resolve (yet): it reports that itself, or analyses again."""
+
+
+def read_inputs(api: TypeAnalyzerPluginInterface, args: Sequence[Type]) -> list[RawInput]:
+    # The type analyser can look names up directly; the plugin interface only promises
+    # analyze_type, which is the slow (and always correct) way.
+    lookup: Lookup | None = getattr(api, "lookup_qualified", None)
+    return [_read_input(api, lookup, arg) for arg in args]
+
+
+def _read_input(api: TypeAnalyzerPluginInterface, lookup: Lookup | None,
+                arg: Type) -> RawInput:
+    if not isinstance(arg, UnboundType):
+        value, node = read_value(api, arg)
+        return RawInput(_describe(value), (), node, ())
+    name = _resolve(api, lookup, arg)
+    if not arg.args:
+        return RawInput(name, (), arg, ())
+    read = [read_value(api, value) for value in arg.args]
+    values = tuple(value for value, _ in read)
+    if name not in NUMBER_INPUTS:
+        # mypy reads a string that looks like a number ("5") as the number: give inputs
+        # that take text their text back, so the core can say what is wrong with it.
+        values = tuple(str(value) if type(value) is int else value for value in values)
+    return RawInput(name, values, arg, tuple(node for _, node in read))
+
+
+def _resolve(api: TypeAnalyzerPluginInterface, lookup: Lookup | None,
+             arg: UnboundType) -> str:
+    """The input name ``arg``'s head refers to (or the written name, for other things)."""
+    if lookup is not None:
+        symbol = lookup(arg.name, arg, True)
+        if symbol is not None and isinstance(symbol.node, TypeInfo):
+            known = INPUT_BY_FULLNAME.get(symbol.node.fullname)
+            if known is not None:
+                return known
+    head = UnboundType(arg.name, [], line=arg.line, column=arg.column)
+    analysed = get_proper_type(api.analyze_type(head))
+    if isinstance(analysed, AnyType) and analysed.type_of_any in (
+        TypeOfAny.from_error, TypeOfAny.special_form
+    ):
+        raise Unresolved(arg.name)
+    if isinstance(analysed, Instance):
+        return INPUT_BY_FULLNAME.get(analysed.type.fullname, arg.name)
+    return arg.name
+
+
+def read_value(api: TypeAnalyzerPluginInterface, value: Type) -> tuple[object, Context]:
+    """A type argument as a Python value, and the node its text is at."""
+    if isinstance(value, RawExpressionType):
+        if isinstance(value.literal_value, (str, int)):
+            return value.literal_value, value
+        return NotALiteral(value.simple_name()), value
+    if isinstance(value, (UnboundType, UnionType)) and value.original_str_expr is not None:
+        # A string that also parses as a type ("E", "C", "majsoul") arrives as a name.
+        return value.original_str_expr, value
+    if isinstance(value, UnboundType):
+        analysed = get_proper_type(api.analyze_type(value))
+        if isinstance(analysed, LiteralType) and isinstance(analysed.value, (str, int)):
+            # Literal["..."]: point errors at the string inside it.
+            inner = value.args[0] if len(value.args) == 1 else value
+            return analysed.value, inner
+        return NotALiteral(_type_text(analysed)), value
+    return NotALiteral(_type_text(value)), value
+
+
+def _type_text(typ: Type) -> str:
+    # The class name alone: mypy versions differ in how they print "builtins.int".
+    if isinstance(typ, Instance) and not typ.args:
+        return typ.type.name
+    return str(typ)
+
+
+Parts = list[tuple[str, tuple[object, ...]]]
+
+
+def inputs_key(result: str, inputs: Sequence[RawInput]) -> str:
+    """A text key for what an annotation asks: its result and its inputs as resolved."""
+    return key_text(result, [(raw.name, raw.values) for raw in inputs])
+
+
+def key_text(result: str, parts: Parts) -> str:
+    """``result`` and ``parts`` as one string, different for different questions.
+
+    Names and values are joined with control characters, which is several times cheaper
+    than ``repr`` and matters for a module of 10,000 hands; a value that is not a plain
+    str/int, or that holds those characters, makes it fall back to ``repr`` (which begins
+    with "(", unlike any result name, so the two kinds of key never meet).
+    """
+    pieces = [result]
+    for name, values in parts:
+        pieces.append(name)
+        for value in values:
+            if type(value) is int:
+                pieces.append(f"#{value}")
+            elif type(value) is str and "\x1e" not in value and "\x1f" not in value:
+                pieces.append(value)
+            else:
+                return repr((result, tuple(parts)))
+        pieces.append("\x1f")
+    return "\x1e".join(pieces)
+
+
+def quick_key(api: TypeAnalyzerPluginInterface, result: str,
+              args: Sequence[Type]) -> tuple[str, bool] | None:
+    """``inputs_key`` and whether Explain is among the inputs, computed straight from the
+    syntax -- or None when the annotation needs the careful reading (aliases, Literal[...],
+    anything unusual). This is the path of nearly every annotation of a fixtures module
+    whose answers are remembered from the previous run, so it builds the key in one pass
+    and avoids every call and allocation it can (it must equal ``key_text``'s)."""
+    lookup: Lookup | None = getattr(api, "lookup_qualified", None)
+    if lookup is None:
+        return None
+    pieces = [result]
+    explain = False
+    for arg in args:
+        if type(arg) is not UnboundType:
+            return None
+        symbol = lookup(arg.name, arg, True)
+        if symbol is None or type(symbol.node) is not TypeInfo:
+            return None
+        name = INPUT_BY_FULLNAME.get(symbol.node.fullname)
+        if name is None:
+            return None
+        pieces.append(name)
+        for value in arg.args:
+            kind = type(value)
+            if kind is RawExpressionType:
+                literal = value.literal_value  # type: ignore[attr-defined]
+            elif kind is UnboundType and value.original_str_expr is not None:  # type: ignore[attr-defined]
+                literal = value.original_str_expr  # type: ignore[attr-defined]
+            else:
+                return None
+            if type(literal) is str:
+                if "\x1e" in literal or "\x1f" in literal:
+                    return None
+                pieces.append(literal)
+            elif type(literal) is int:
+                pieces.append(f"#{literal}" if name in NUMBER_INPUTS else str(literal))
+            else:
+                return None
+        pieces.append("\x1f")
+        if name == "Explain":
+            explain = True
+    return "\x1e".join(pieces), explain
+
+
+def _describe(value: object) -> str:
+    if isinstance(value, NotALiteral):
+        return value.text
+    return repr(value)

@@ -1,0 +1,105 @@
+"""The plugin never crashes mypy: whatever goes wrong inside a hook becomes an error with a
+code, and mypy goes on. Annotations from hypothesis, and bugs injected on purpose."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from plugin_support import Project, pyproject
+from typed_mahjong.plugin import annotation_hook, engine, function_hook
+
+RESULTS = ["Points", "Han", "Fu", "Total", "Yaku", "Payment", "Shanten", "Waits"]
+INPUTS = ["Hand", "Ron", "Tsumo", "Dora", "Ura", "Seat", "Round", "Honba", "Sticks",
+          "Renchan", "Pao", "Rules", "Game", "Riichi", "Ippatsu", "Tenhou", "Explain", "int",
+          "Literal"]
+ERROR = re.compile(r"^m\.py:\d+(:\d+)?: (error|note): .*")
+TILE_TEXT = st.text(alphabet="0123456789mpsz ESWNPFC:ponchikaq\\\"'", max_size=24)
+VALUE = st.one_of(TILE_TEXT, st.integers(-3, 20), st.sampled_from(["tenhou", "E", "1z", ""]))
+
+
+def _value(value: object) -> str:
+    return repr(value)
+
+
+@st.composite
+def annotation(draw: st.DrawFn) -> str:
+    inputs = []
+    for _ in range(draw(st.integers(0, 5))):
+        name = draw(st.sampled_from(INPUTS))
+        values = draw(st.lists(VALUE, max_size=3))
+        if values:
+            inner = ", ".join(_value(v) for v in values)
+            if draw(st.booleans()) and len(values) == 1:
+                inner = f"Literal[{inner}]"
+            inputs.append(f"{name}[{inner}]")
+        else:
+            inputs.append(name)
+    result = draw(st.sampled_from(RESULTS))
+    return f"{result}[{', '.join(inputs)}]" if inputs else result
+
+
+@st.composite
+def call(draw: st.DrawFn) -> str:
+    arguments = [_value(draw(TILE_TEXT)), f"win={_value(draw(TILE_TEXT))}"]
+    for keyword in draw(st.lists(st.sampled_from(
+            ["riichi", "tsumo", "ippatsu", "seat", "dora", "honba", "rules"]), unique=True)):
+        value = draw(st.booleans()) if keyword in ("riichi", "tsumo", "ippatsu") else draw(VALUE)
+        arguments.append(f"{keyword}={_value(value)}")
+    return f"points({', '.join(arguments)})"
+
+
+HEADER = ("from typing import Literal\nfrom typed_mahjong import *  # noqa: F403\n"
+          "from typed_mahjong import points\n")
+
+
+# mypy raises the recursion limit while it runs; hypothesis only warns that it noticed.
+@pytest.mark.filterwarnings("ignore:The recursion limit will not be reset")
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(annotations=st.lists(annotation(), min_size=20, max_size=40),
+       calls=st.lists(call(), min_size=5, max_size=10))
+def test_generated_annotations_never_crash_mypy(project: Project, annotations: list[str],
+                                                calls: list[str]) -> None:
+    project.write("pyproject.toml", pyproject())
+    lines = [f"v{index}: {text}" for index, text in enumerate(annotations)]
+    lines += [f"c{index} = {text}" for index, text in enumerate(calls)]
+    project.write("m.py", HEADER + "\n".join(lines) + "\n")
+    result = project.check("m.py", "--show-column-numbers")
+    assert result.status in (0, 1), result.stdout + result.stderr
+    assert "INTERNAL ERROR" not in result.stdout + result.stderr
+    for line in result.lines:
+        assert ERROR.match(line), line
+        if ": error: " in line:
+            assert re.search(r"  \[[a-z-]+\]$", line), line  # every error has a code
+        assert "mahjong-internal" not in line, line
+
+
+def _boom(*args: object, **kwargs: object) -> object:
+    raise RuntimeError("injected bug")
+
+
+@pytest.mark.parametrize(("target", "name", "lines"), [
+    (annotation_hook, "read_inputs", [2]),
+    (annotation_hook, "quick_key", [2]),
+    (engine, "score_call", [2, 3]),  # both the annotation and the call ask the core
+    (function_hook, "_literal_arguments", [3]),
+])
+def test_an_exception_in_a_hook_becomes_an_error(project: Project,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 target: object, name: str,
+                                                 lines: list[int]) -> None:
+    monkeypatch.setattr(target, name, _boom)
+    project.write("pyproject.toml", pyproject())
+    project.write("m.py", """\
+        from typed_mahjong import Hand, Points, Ron, points
+        a: Points[Hand["234p234s456m567s44p"], Ron["3p"]] = 1300
+        b = points("234p234s456m567s44p", win="3p")
+    """)
+    result = project.check("m.py", "--no-incremental")
+    assert result.status == 1, result.stdout + result.stderr
+    assert [line for line in result.lines if "mahjong-internal" in line] == [
+        f"m.py:{line}: error: typed-mahjong plugin: unexpected RuntimeError: injected bug "
+        f"(please report this)  [mahjong-internal]" for line in lines]
