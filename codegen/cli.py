@@ -1,10 +1,141 @@
-"""Subcommands of this area for the ``typed-mahjong`` console script (placeholder)."""
+"""``typed-mahjong codegen {tables,fixtures,game-tiles}``: parsing only; work is in the modules.
+
+Exit status: 0 written (or up to date with --check), 1 out of date (--check), 2 bad input
+(the message on stderr names the fault; nothing is written).
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from typed_mahjong.rules import Rules
+
+FORMATS = ("python", "markdown", "html")
+DEFAULT_MAX_FU = 110  # keep in step with codegen.table.DEFAULT_MAX_FU (not imported: cheap CLI)
 
 
-def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
-    """Add this area's subcommands; filled in by the issue that builds the area."""
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add ``codegen`` and its sub-subcommands to the console script."""
+    codegen = subparsers.add_parser(
+        "codegen", help="generate typed modules (Literal score tables, fixtures, tile names)",
+        description="Generate Python modules whose types carry the scoring core's answers.")
+    commands = codegen.add_subparsers(dest="codegen_command", required=True)
+
+    tables = commands.add_parser(
+        "tables", help="the han x fu score table",
+        description="The score table: a typed module (TABLE[han][fu].nondealer_ron is a "
+        "Literal), or Markdown / HTML for people.")
+    tables.add_argument("--rules", default="tenhou", help="rules preset (default: tenhou)")
+    tables.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="override one rule option (VALUE in TOML syntax: true, 2, "
+                        "[\"daisuushii\"]); repeatable")
+    tables.add_argument("--aotenjou", action="store_true",
+                        help="no limits: every cell is fu * 2**(han + 2)")
+    tables.add_argument("--max-fu", type=int, default=DEFAULT_MAX_FU,
+                        help=f"last fu row (default {DEFAULT_MAX_FU}; up to 140 is reachable)")
+    tables.add_argument("--format", choices=FORMATS, default="python")
+    _output_arguments(tables)
+    tables.set_defaults(func=_run_tables)
+
+    fixtures = commands.add_parser(
+        "fixtures", help="typed constants from a TOML file of scored hands",
+        description="Score each hand of a TOML file with the core and write one Final "
+        "record with Literal fields per fixture; fails if an expected value disagrees.")
+    fixtures.add_argument("source", type=Path, help="the TOML file of fixtures")
+    _output_arguments(fixtures)
+    fixtures.set_defaults(func=_run_fixtures)
+
+    game_tiles = commands.add_parser(
+        "game-tiles", help="a Literal type of a YAML game's tile names",
+        description="A type alias Literal[...] of the tile names of a game defined in YAML.")
+    game_tiles.add_argument("game", type=Path, help="the game's YAML file")
+    game_tiles.add_argument("--alias", default="TileName",
+                            help="name of the type alias (default: TileName)")
+    _output_arguments(game_tiles)
+    game_tiles.set_defaults(func=_run_game_tiles)
+
+
+def _output_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", type=Path,
+                        help="file to write (default: standard output)")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if OUTPUT differs from what would be "
+                        "generated now (for CI and pre-commit)")
+
+
+def _run_tables(args: argparse.Namespace) -> int:
+    from .tables import table_text
+
+    def generate(argv: list[str]) -> str:
+        return table_text(_rules(args), args.format, args.max_fu, argv)
+
+    argv = ["codegen", "tables", "--rules", args.rules]
+    for option in args.option:
+        argv += ["--option", option]
+    if args.aotenjou:
+        argv.append("--aotenjou")
+    if args.max_fu != DEFAULT_MAX_FU:
+        argv += ["--max-fu", str(args.max_fu)]
+    if args.format != "python":
+        argv += ["--format", args.format]
+    return _finish(args, argv, generate)
+
+
+def _run_fixtures(args: argparse.Namespace) -> int:
+    from .fixtures import fixtures_text
+
+    return _finish(args, ["codegen", "fixtures", _path_text(args.source)],
+                   lambda argv: fixtures_text(args.source, argv))
+
+
+def _run_game_tiles(args: argparse.Namespace) -> int:
+    from .game_tiles import game_tiles_text
+
+    argv = ["codegen", "game-tiles", _path_text(args.game)]
+    if args.alias != "TileName":
+        argv += ["--alias", args.alias]
+    return _finish(args, argv, lambda argv: game_tiles_text(args.game, args.alias, argv))
+
+
+def _finish(args: argparse.Namespace, argv: list[str],
+            generate: Callable[[list[str]], str]) -> int:
+    from typed_mahjong.errors import HandError
+
+    from .errors import CodegenError
+    from .output import emit
+
+    if args.output is not None:
+        argv = [*argv, "-o", _path_text(args.output)]
+    elif args.check:
+        print("typed-mahjong codegen: error: --check needs -o/--output (the file to compare)",
+              file=sys.stderr)
+        return 2
+    try:
+        text = generate(argv)
+    except (CodegenError, HandError) as exc:
+        print(f"typed-mahjong codegen: error: {exc}", file=sys.stderr)
+        return 2
+    return emit(text, args.output, args.check, argv)
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    from typed_mahjong.rules import rules_from
+
+    from .errors import CodegenError
+    from .options import parse_options
+
+    overrides = parse_options(args.option)
+    if args.aotenjou:
+        if overrides.get("aotenjou") is False:
+            raise CodegenError("--aotenjou contradicts --option aotenjou=false")
+        overrides["aotenjou"] = True
+    return rules_from(args.rules, **overrides)
+
+
+def _path_text(path: Path) -> str:
+    return path.as_posix()

@@ -1,0 +1,10 @@
+"""The one exception the code generator raises for bad input (a ValueError)."""
+
+from __future__ import annotations
+
+
+class CodegenError(ValueError):
+    """Input the generator cannot turn into a module: the message names the fault.
+
+    The CLI prints the message and exits with status 2; nothing is written.
+    """

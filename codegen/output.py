@@ -1,0 +1,73 @@
+"""Writing generated text, or checking that the file on disk is still what would be written."""
+
+from __future__ import annotations
+
+import difflib
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+PROGRAM = "typed-mahjong"
+MAX_DIFF_LINES = 40
+
+
+def command_text(argv: Sequence[str]) -> str:
+    """The shell command that regenerates a file: ``typed-mahjong codegen ...``."""
+    return shlex.join([PROGRAM, *argv])
+
+
+def command_lines(argv: Sequence[str], width: int = 80) -> list[str]:
+    """The command split over lines with shell continuations, so headers stay short."""
+    words = [shlex.quote(word) for word in (PROGRAM, *argv)]
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + len(word) + 1 > width:
+            lines.append(line + " \\")
+            line = "    " + word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return lines
+
+
+def emit(text: str, output: Path | None, check: bool, argv: Sequence[str],
+         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Write ``text`` to ``output`` (stdout if None), or with ``check`` compare it.
+
+    ``argv`` is the canonical command (without --check) that the header shows.
+
+    Returns the exit status: 0 written or up to date, 1 out of date (``check``).
+    """
+    if output is None:
+        (stdout or sys.stdout).write(text)
+        return 0
+    if check:
+        return _check(text, output, argv, stderr or sys.stderr)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    # newline="" keeps the "\n" line ends on every platform, so --check compares bytes alike.
+    with output.open("w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+    return 0
+
+
+def _check(text: str, output: Path, argv: Sequence[str], stderr: TextIO) -> int:
+    regenerate = command_text(argv)
+    try:
+        current = output.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        stderr.write(f"{output}: missing; generate it with:\n  {regenerate}\n")
+        return 1
+    if current == text:
+        return 0
+    diff = list(difflib.unified_diff(current.splitlines(keepends=True),
+                                     text.splitlines(keepends=True),
+                                     f"{output} (on disk)", f"{output} (generated now)"))
+    shown = "".join(diff[:MAX_DIFF_LINES])
+    more = f"... {len(diff) - MAX_DIFF_LINES} more diff lines\n" if len(
+        diff) > MAX_DIFF_LINES else ""
+    stderr.write(f"{output}: out of date; regenerate it with:\n  {regenerate}\n"
+                 f"{shown}{more}")
+    return 1
