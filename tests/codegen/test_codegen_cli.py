@@ -12,10 +12,10 @@ import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
-from typed_mahjong.codegen.output import command_lines
-from typed_mahjong.codegen.render import docstring_text, python_string
 
 from typed_mahjong.cli import main
+from typed_mahjong.codegen.output import command_lines
+from typed_mahjong.codegen.render import docstring_text, python_string
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "codegen"

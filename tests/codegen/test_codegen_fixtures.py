@@ -6,10 +6,10 @@ import ast
 from pathlib import Path
 
 import pytest
-from typed_mahjong.codegen.errors import CodegenError
-from typed_mahjong.codegen.fixtures import fixtures_text
 
 from typed_mahjong.cli import main
+from typed_mahjong.codegen.errors import CodegenError
+from typed_mahjong.codegen.fixtures import fixtures_text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "codegen"
 

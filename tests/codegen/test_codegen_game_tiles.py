@@ -6,10 +6,10 @@ import ast
 from pathlib import Path
 
 import pytest
-from typed_mahjong.codegen.errors import CodegenError
-from typed_mahjong.codegen.game_tiles import game_tiles_text
 
 from typed_mahjong.cli import main
+from typed_mahjong.codegen.errors import CodegenError
+from typed_mahjong.codegen.game_tiles import game_tiles_text
 from typed_mahjong.games import builtin_path, load
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from codegen_checkers import Diagnostic, run_mypy, run_pyright
 from test_codegen_mask import TENHOU_MASKED
+
 from typed_mahjong.codegen.fixtures import fixtures_text
 from typed_mahjong.codegen.game_tiles import game_tiles_text
 from typed_mahjong.codegen.tables import table_text
-
 from typed_mahjong.games import builtin_path
 from typed_mahjong.limits import basic_points, hand_value, payment_text
 from typed_mahjong.rules import rules_from

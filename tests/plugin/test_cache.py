@@ -14,6 +14,7 @@ from mypy.options import Options
 from mypy.plugin import ReportConfigContext
 from mypy.util import TYPESHED_DIR
 from plugin_support import Project, pyproject
+
 from typed_mahjong.plugin import cache, sidefiles
 from typed_mahjong.plugin.main import TypedMahjongPlugin
 

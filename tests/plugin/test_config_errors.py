@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from plugin_support import Project, pyproject
+
 from typed_mahjong.plugin.config import load_config
 
 MODULE = """\

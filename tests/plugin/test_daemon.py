@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from plugin_support import Project, pyproject
+
 from typed_mahjong.plugin.state import RECHECK_INTERVAL
 
 DMYPY = str(Path(sys.executable).parent / "dmypy")

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plugin_support import Project, pyproject
+
 from typed_mahjong.plugin import annotation_hook, engine, function_hook
 
 RESULTS = ["Points", "Han", "Fu", "Total", "Yaku", "Payment", "Shanten", "Waits"]
