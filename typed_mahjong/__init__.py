@@ -6,23 +6,23 @@ function forms (``points(...)``) from ``functions``. Heavy tables load on first 
 importing this package stays cheap inside every mypy process.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: it would bind the name `annotations` in this
+# package and hide the `annotations` submodule from `from . import annotations`.
 import os as _os
 
+from . import annotations as _annotations
+from . import functions as _functions
 from .annotations import *  # noqa: F403 - the annotation names, listed in annotations.__all__
-from .annotations import __all__ as _annotation_names
 from .errors import HandError
 from .functions import *  # noqa: F403 - points(), han() ... listed in functions.__all__
-from .functions import __all__ as _function_names
 from .rules import PRESETS, Rules, rules_from
 from .scoring import Score, score
 from .shanten import shanten, waits
 
 __version__ = "0.1.0"
 __all__ = ["PRESETS", "HandError", "Rules", "Score", "rules_from", "score", "shanten", "waits"]
-__all__ += _annotation_names
-__all__ += _function_names
+__all__ += _annotations.__all__
+__all__ += _functions.__all__
 
 
 def _adopt_sibling_packages() -> None:

@@ -79,7 +79,7 @@ __all__ = [
     # run-time values of the annotations
     "Given",
     "Query",
-    # tiles as plain Literal types
+    # tiles as plain Literal types (spelled out: mypy reads only literal lists in __all__)
     "Dragon",
     "DragonLetter",
     "Honor",
