@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import HandError
 from .tiles import ParsedTile, format_tiles, parse_tiles, tile_name
@@ -104,6 +105,31 @@ _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _RANK = {str(digit): digit - 1 for digit in range(1, 10)} | {"0": 4}
 
 
+def quick_tiles(text: str) -> tuple[list[int], list[int]] | None:
+    """Tiles and red fives of plain digit-and-suit text ("234p44s"), else None (no errors)."""
+    if not _QUICK_TILES.fullmatch(text):
+        return None
+    tiles: list[int] = []
+    reds: list[int] = []
+    for digits, suit in _QUICK_GROUP.findall(text):
+        base = _SUIT_BASE[suit]
+        for digit in digits:
+            tile = base + _RANK[digit]
+            tiles.append(tile)
+            if digit == "0":
+                reds.append(tile)
+    return tiles, reds
+
+
+@lru_cache(maxsize=1024)
+def _quick_meld(part: str) -> Meld | None:
+    # Valid meld spellings are few and recur in every hand that calls them.
+    try:
+        return _parse_meld(part, 0)
+    except HandError:
+        return None
+
+
 def _quick_hand(text: str, drawn: tuple[bool, ...]) -> Hand | None:
     """The common case (digits-and-suit groups, everything valid) without positions.
 
@@ -111,25 +137,16 @@ def _quick_hand(text: str, drawn: tuple[bool, ...]) -> Hand | None:
     text again and reports the fault precisely. So this path never decides an error.
     """
     parts = text.split()
-    if not parts or not _QUICK_TILES.fullmatch(parts[0]):
+    found = quick_tiles(parts[0]) if parts else None
+    if found is None:
         return None
-    tiles: list[int] = []
-    reds: list[int] = []
-    for digits, suit in _QUICK_GROUP.findall(parts[0]):
-        base = _SUIT_BASE[suit]
-        for digit in digits:
-            tile = base + _RANK[digit]
-            tiles.append(tile)
-            if digit == "0":
-                reds.append(tile)
+    tiles, reds = found
     melds = []
     for part in parts[1:]:
-        if ":" not in part:
+        meld = _quick_meld(part)
+        if meld is None:
             return None
-        try:
-            melds.append(_parse_meld(part, 0))
-        except HandError:
-            return None
+        melds.append(meld)
     if len(tiles) not in [13 + with_drawn - 3 * len(melds) for with_drawn in drawn]:
         return None
     counts = [0] * 34

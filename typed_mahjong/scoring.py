@@ -130,9 +130,10 @@ def score(hand: str, win: str, *, tsumo: bool = False, riichi: bool = False,
         raise HandError(f"hand: red fives are not used under the {rule_set.name!r} rules "
                         f"(write 5 instead of 0)", field="hand", kind=RULES)
 
-    counts = all_counts(parsed)
+    concealed_counts = parsed.counts
+    counts = all_counts(parsed, concealed_counts)
     called = called_groups(parsed)
-    readings = all_readings(parsed.counts, parsed.is_closed)
+    readings = all_readings(concealed_counts, parsed.is_closed)
     if not readings:
         raise HandError(f"hand: {parsed.format()!r} is not a complete hand: it reads neither "
                         f"as four groups and a pair, nor as seven pairs, nor as thirteen "

@@ -8,12 +8,14 @@ placement; the scorer keeps the one worth most.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import NamedTuple
 
 from .hand import Hand
 from .readings import RUN, TRIPLET, Reading
 
 GREEN_TILES = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s and the green dragon
+OUTSIDE_TILES = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})  # terminals and honours
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
 KOKUSHI_SINGLE, KOKUSHI_THIRTEEN = "kokushi single", "kokushi 13-sided"
 
@@ -45,11 +47,10 @@ class TileFacts(NamedTuple):
 
     @staticmethod
     def of(counts: tuple[int, ...]) -> TileFacts:
-        kinds = tuple(tile for tile in range(34) if counts[tile])
-        outside = [tile >= 27 or tile % 9 in (0, 8) for tile in kinds]
-        return TileFacts(counts, kinds, frozenset(tile // 9 for tile in kinds if tile < 27),
-                         kinds[-1] >= 27, not any(outside), all(outside),
-                         GREEN_TILES.issuperset(kinds))
+        kinds = tuple(compress(range(34), counts))
+        suits = frozenset(suit for suit in range(3) if any(counts[9 * suit:9 * suit + 9]))
+        return TileFacts(counts, kinds, suits, kinds[-1] >= 27, OUTSIDE_TILES.isdisjoint(kinds),
+                         OUTSIDE_TILES.issuperset(kinds), GREEN_TILES.issuperset(kinds))
 
 
 class WinShape(NamedTuple):
@@ -83,8 +84,9 @@ def called_groups(hand: Hand) -> tuple[Group, ...]:
     )
 
 
-def all_counts(hand: Hand) -> TileFacts:
-    counts = hand.counts
+def all_counts(hand: Hand, concealed_counts: list[int]) -> TileFacts:
+    """Facts over every tile of the hand: the concealed counts plus the called melds."""
+    counts = list(concealed_counts)
     for meld in hand.melds:
         for tile in meld.tiles:
             counts[tile] += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import MALFORMED, SITUATION, HandError
-from .hand import Hand, check_copies
+from .hand import Hand, check_copies, quick_tiles
 from .tiles import EAST, WIND_NAMES, parse_tiles
 
 SEAT_NAMES = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
@@ -71,6 +71,9 @@ def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[i
     """Dora and ura indicators, checked with the hand for a 5th copy or a 2nd red five."""
     if not dora and not ura:
         return [], []
+    quick = _quick_indicators(hand, dora, ura)
+    if quick is not None:
+        return quick
     copies = [0] * 34
     reds = [0, 0, 0]
     for tile in hand.concealed:
@@ -93,11 +96,39 @@ def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[i
     return result[0], result[1]
 
 
+def _quick_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[int]] | None:
+    """Plain, valid indicators without positions; None sends the caller to the slow path."""
+    dora_found = quick_tiles(dora) if dora else ([], [])
+    ura_found = quick_tiles(ura) if ura else ([], [])
+    if dora_found is None or ura_found is None:
+        return None
+    counts = [0] * 34
+    for tile in hand.concealed:
+        counts[tile] += 1
+    for meld in hand.melds:
+        for tile in meld.tiles:
+            counts[tile] += 1
+    red_suits = [tile // 9 for tile in hand.concealed_reds]
+    for meld in hand.melds:
+        red_suits.extend([meld.first // 9] * meld.reds)
+    for tiles, reds in (dora_found, ura_found):
+        for tile in tiles:
+            counts[tile] += 1
+        red_suits.extend(tile // 9 for tile in reds)
+    if max(counts) > 4 or len(red_suits) != len(set(red_suits)):
+        return None
+    return dora_found[0], ura_found[0]
+
+
 def check_situation(hand: Hand, situation: Situation, ura: list[int]) -> None:
     """Reject situations that cannot occur together with this hand."""
     s = situation
-    kans = sum(meld.is_kan for meld in hand.melds)
     called = [meld for meld in hand.melds if meld.is_open]
+    # Every problem below needs one of these; most wins have none of them.
+    if not (s.ippatsu or s.haitei or s.houtei or s.chankan or s.rinshan or s.tenhou
+            or s.chiihou or s.renhou or ura or s.renchan < 0 or (s.riichi and called)):
+        return
+    kans = sum(meld.is_kan for meld in hand.melds)
     # (broken, the flag at fault, why): the flag lets a caller point at the marker itself.
     first_turn = s.tenhou or s.chiihou or s.renhou
     first_turn_flag = "tenhou" if s.tenhou else "chiihou" if s.chiihou else "renhou"

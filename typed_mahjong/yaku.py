@@ -28,6 +28,7 @@ class YakuRow:
     open_han: int  # 0: the yaku needs a closed hand
     test: Predicate
     supersedes: tuple[str, ...] = ()
+    situational: bool = False  # decided by the situation flags alone (riichi, haitei, ...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,18 +220,18 @@ def _renhou_han(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 # which their han columns express. Tanyao's open han depends on rules.open_tanyao (checked
 # in the predicate).
 YAKU: tuple[YakuRow, ...] = (
-    YakuRow("riichi", 1, 0, _riichi),
-    YakuRow("double riichi", 2, 0, _double_riichi, supersedes=("riichi",)),
-    YakuRow("open riichi", 1, 0, _open_riichi),
-    YakuRow("ippatsu", 1, 0, _ippatsu),
+    YakuRow("riichi", 1, 0, _riichi, situational=True),
+    YakuRow("double riichi", 2, 0, _double_riichi, supersedes=("riichi",), situational=True),
+    YakuRow("open riichi", 1, 0, _open_riichi, situational=True),
+    YakuRow("ippatsu", 1, 0, _ippatsu, situational=True),
     YakuRow("menzen tsumo", 1, 0, _menzen_tsumo),
     YakuRow("pinfu", 1, 0, _pinfu),
     YakuRow("iipeikou", 1, 0, _iipeikou),
     YakuRow("tanyao", 1, 1, _tanyao),
-    YakuRow("haitei", 1, 1, _haitei),
-    YakuRow("houtei", 1, 1, _houtei),
-    YakuRow("rinshan kaihou", 1, 1, _rinshan),
-    YakuRow("chankan", 1, 1, _chankan),
+    YakuRow("haitei", 1, 1, _haitei, situational=True),
+    YakuRow("houtei", 1, 1, _houtei, situational=True),
+    YakuRow("rinshan kaihou", 1, 1, _rinshan, situational=True),
+    YakuRow("chankan", 1, 1, _chankan, situational=True),
     YakuRow("yakuhai haku", 1, 1, _dragon(WHITE)),
     YakuRow("yakuhai hatsu", 1, 1, _dragon(GREEN)),
     YakuRow("yakuhai chun", 1, 1, _dragon(RED)),
@@ -252,7 +253,7 @@ YAKU: tuple[YakuRow, ...] = (
     YakuRow("chinitsu", 6, 5, _chinitsu),
     # Renhou as a limit hand rather than a yakuman (rules.renhou "mangan"/"baiman"); its han
     # are set from the rule in the scorer (5 for mangan, 8 for baiman).
-    YakuRow("renhou", 5, 0, _renhou_han),
+    YakuRow("renhou", 5, 0, _renhou_han, situational=True),
 )
 YAKU_NAMES = tuple(row.name for row in YAKU)
 
@@ -375,13 +376,30 @@ YAKUMAN: tuple[YakumanRow, ...] = (
 YAKUMAN_NAMES = tuple(row.name for row in YAKUMAN)
 
 
+# The rows worth asking for a closed and for an open hand, and those that only the situation
+# decides (skipped at once when no situation flag is set).
+_ROWS = {
+    (closed, flags): tuple(row for row in YAKU
+                           if (row.closed_han if closed else row.open_han)
+                           and (flags or not row.situational))
+    for closed in (True, False) for flags in (True, False)
+}
+
+
+def _any_situation_flag(situation: Situation) -> bool:
+    s = situation
+    return (s.riichi or s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
+            or s.renhou)
+
+
 def find_yaku(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
     """The ordinary yaku of a shape as (name, han), superseded ones removed."""
     found: list[tuple[str, int]] = []
     superseded: set[str] = set()
-    for row in YAKU:
-        han = row.closed_han if shape.closed else row.open_han
-        if han and row.test(shape, situation, rules):
+    closed = shape.closed
+    for row in _ROWS[closed, _any_situation_flag(situation)]:
+        if row.test(shape, situation, rules):
+            han = row.closed_han if closed else row.open_han
             if row.name == "renhou":
                 han = 5 if rules.renhou == "mangan" else 8
             found.append((row.name, han))
@@ -389,8 +407,32 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple
     return [item for item in found if item[0] not in superseded]
 
 
+def _may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """A cheap necessary condition for any row of YAKUMAN, so most hands skip the table.
+
+    Each clause is implied by at least one yakuman's predicate; the yakuman tests check
+    every row through this gate.
+    """
+    tiles = shape.tiles
+    return (shape.form == "kokushi" or shape.concealed_triplets == 4 or shape.kans == 4
+            or len(shape.triplet_tiles) >= 3 and (
+                len(shape.triplet_tiles & _DRAGON_SET) == 3
+                or len(shape.triplet_tiles & _WIND_SET) >= 3)
+            or tiles.kinds[0] >= 27 or tiles.all_green
+            or (tiles.all_terminal_or_honour and not tiles.has_honour)
+            or (shape.closed and len(tiles.suits) == 1 and not tiles.has_honour)
+            or situation.tenhou or situation.chiihou or situation.renhou
+            or (rules.daisharin and shape.form == "chiitoitsu") or rules.paarenchan)
+
+
+_DRAGON_SET = frozenset(DRAGONS)
+_WIND_SET = frozenset(WINDS)
+
+
 def find_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
     """The yakuman of a shape as (name, units): 2 units where the rules count it double."""
+    if not _may_be_yakuman(shape, situation, rules):
+        return []
     found = [row for row in YAKUMAN if row.test(shape, situation, rules)]
     superseded = {name for row in found for name in row.supersedes}
     return [(row.name, 2 if row.name in rules.double_yakuman else 1)
