@@ -13,9 +13,9 @@ from typing import NamedTuple
 
 from .hand import Hand
 from .readings import RUN, TRIPLET, Reading
+from .tiles import TERMINALS_AND_HONOURS
 
 GREEN_TILES = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s and the green dragon
-OUTSIDE_TILES = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})  # terminals and honours
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
 KOKUSHI_SINGLE, KOKUSHI_THIRTEEN = "kokushi single", "kokushi 13-sided"
 
@@ -26,12 +26,6 @@ class Group(NamedTuple):
     called: bool = False  # part of a called meld (chi, pon, open kan)
     kan: bool = False
     concealed: bool = True  # not called and not completed by a ron (for fu and ankou)
-
-    @property
-    def tiles(self) -> tuple[int, ...]:
-        if self.kind == RUN:
-            return (self.first, self.first + 1, self.first + 2)
-        return (self.first,) * (4 if self.kan else 3)
 
 
 class TileFacts(NamedTuple):
@@ -49,8 +43,9 @@ class TileFacts(NamedTuple):
     def of(counts: tuple[int, ...]) -> TileFacts:
         kinds = tuple(compress(range(34), counts))
         suits = frozenset(suit for suit in range(3) if any(counts[9 * suit:9 * suit + 9]))
-        return TileFacts(counts, kinds, suits, kinds[-1] >= 27, OUTSIDE_TILES.isdisjoint(kinds),
-                         OUTSIDE_TILES.issuperset(kinds), GREEN_TILES.issuperset(kinds))
+        outside = TERMINALS_AND_HONOURS
+        return TileFacts(counts, kinds, suits, kinds[-1] >= 27, outside.isdisjoint(kinds),
+                         outside.issuperset(kinds), GREEN_TILES.issuperset(kinds))
 
 
 class WinShape(NamedTuple):

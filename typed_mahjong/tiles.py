@@ -35,10 +35,6 @@ def tile_name(tile: int, red: bool = False) -> str:
     return f"{0 if red else tile % 9 + 1}{SUITS[tile // 9]}"
 
 
-def is_simple(tile: int) -> bool:
-    return tile < 27 and tile % 9 not in (0, 8)
-
-
 def is_terminal_or_honour(tile: int) -> bool:
     return tile >= 27 or tile % 9 in (0, 8)
 

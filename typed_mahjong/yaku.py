@@ -14,11 +14,10 @@ from .readings import RUN
 from .rules import Rules
 from .shape import KOKUSHI_THIRTEEN, RYANMEN, TANKI, WinShape
 from .situation import Situation
-from .tiles import DRAGONS, GREEN, RED, WHITE, WINDS
+from .tiles import DRAGONS, GREEN, RED, TERMINALS, WHITE, WINDS
 
 Predicate = Callable[[WinShape, Situation, Rules], bool]
 
-TERMINAL_TILES = frozenset({0, 8, 9, 17, 18, 26})
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +38,6 @@ class YakumanRow:
 
 
 # --- helpers over a shape -------------------------------------------------------------------
-
-def _tiles(shape: WinShape) -> tuple[int, ...]:
-    return shape.tiles.kinds
-
 
 
 
@@ -73,7 +68,7 @@ def _all_groups_outside(shape: WinShape, honours: bool) -> bool:
 
 
 def _outside(tile: int, honours: bool) -> bool:
-    return tile in TERMINAL_TILES or (honours and tile >= 27)
+    return tile in TERMINALS or (honours and tile >= 27)
 
 
 def _three_suits_same_rank(starts: tuple[int, ...] | frozenset[int]) -> bool:
