@@ -1,0 +1,87 @@
+"""``typed-mahjong solitaire ...`` through its own parser (exit codes and output)."""
+
+import argparse
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from typed_mahjong.solitaire.cli import register
+
+TRAP = str(resources.files("typed_mahjong.solitaire").joinpath("layouts/trap.tiles"))
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="typed-mahjong")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+def test_solve_prints_verdict_then_numbered_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solitaire", "solve", TRAP]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("trap (6 tiles, faces from the file): solvable")
+    assert len(lines) == 4
+    for step, line in enumerate(lines[1:], start=1):
+        assert re.fullmatch(rf" +{step}: \S+ \(\d+,\d+,\d+\) \+ \S+ \(\d+,\d+,\d+\)", line)
+
+
+def test_solve_json_is_one_stable_object(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solitaire", "solve", TRAP, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["status"] == "solvable" and report["tiles"] == 6
+    assert report["deal"] == {"kind": "file", "seed": None}
+    assert [move["step"] for move in report["moves"]] == [1, 2, 3]
+    first = report["moves"][0]["tiles"]
+    assert {"face": "1m", "x": 0, "y": 0, "z": 1} in first
+    assert set(report) >= {"layout", "reason", "proof", "seconds", "nodes", "budget_seconds"}
+
+
+def test_unsolvable_exits_1_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stacked = tmp_path / "stacked.tiles"
+    stacked.write_text("typed-mahjong-layout-v1\n0 0 0 5p\n0 0 1 5p\n")
+    assert run(["solitaire", "solve", str(stacked)]) == 1
+    out = capsys.readouterr().out
+    assert "unsolvable" in out and "reason: the last two 5p are stacked" in out
+
+
+def test_spent_budget_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solitaire", "solve", "turtle", "--deal", "3", "--budget", "1e-9"]) == 3
+    assert "undecided" in capsys.readouterr().out
+
+
+def test_layout_errors_exit_2_naming_file_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.layout"
+    bad.write_text("kmahjongg-layout-v1.1\nw4\nh2\nd1\n12x2\n4343\n")
+    assert run(["solitaire", "solve", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:5:3: bad character 'x'" in err
+
+
+def test_unknown_layout_and_bad_budget_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solitaire", "solve", "no-such-layout"]) == 2
+    assert "not a built-in layout (turtle)" in capsys.readouterr().err
+    assert run(["solitaire", "solve", "turtle", "--budget", "-1"]) == 2
+    assert "--budget must be a positive" in capsys.readouterr().err
+
+
+def test_solvable_deal_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solitaire", "solve", "turtle", "--deal", "1", "--solvable-deal", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["deal"] == {"kind": "solvable", "seed": 1}
+    assert len(report["moves"]) == 72
+
+
+def test_hint_marks_the_losing_pair(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solitaire", "hint", TRAP]) == 0
+    out = capsys.readouterr().out
+    assert "1m (8,0,0) + 1m (12,0,0): loses" in out
+    assert out.count("keeps it clearable") == 2

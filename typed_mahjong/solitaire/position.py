@@ -1,0 +1,146 @@
+"""Positions (a dealt layout with some tiles gone), moves and the replay check."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .faces import Face
+from .layout import Layout, iter_bits
+
+
+class PositionError(ValueError):
+    """A deal or position that cannot exist: wrong number of faces, a group left odd."""
+
+
+class IllegalMove(ValueError):
+    """A removal that the rules forbid; ``step`` is its 1-based place in a sequence."""
+
+    def __init__(self, message: str, step: int | None = None) -> None:
+        super().__init__(message if step is None else f"move {step}: {message}")
+        self.step = step
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Move:
+    """Removing the pair of tiles in slots ``first`` and ``second`` (``first < second``)."""
+
+    first: int
+    second: int
+
+    @classmethod
+    def of(cls, a: int, b: int) -> Move:
+        return cls(min(a, b), max(a, b))
+
+
+class Position:
+    """A layout, the face dealt to each slot, and the mask of slots still on the board."""
+
+    __slots__ = ("layout", "faces", "present", "_groups")
+
+    def __init__(self, layout: Layout, faces: Sequence[Face], present: int | None = None) -> None:
+        if len(faces) != len(layout):
+            raise PositionError(
+                f"{len(faces)} faces for a layout of {len(layout)} tiles: need one per tile"
+            )
+        self.layout = layout
+        self.faces = tuple(faces)
+        self.present = layout.full_mask if present is None else present
+        if self.present & ~layout.full_mask:
+            raise PositionError("present mask names slots the layout does not have")
+        self._groups = tuple(face.group for face in self.faces)
+        self._check_groups_even()
+
+    def _check_groups_even(self) -> None:
+        counts = Counter(self._groups[i] for i in iter_bits(self.present))
+        for index in iter_bits(self.present):
+            group = self._groups[index]
+            if counts[group] % 2:
+                face = self.faces[index]
+                raise PositionError(
+                    f"{counts[group]} tiles of {face.name}'s match group on the board: "
+                    "an odd count can never be cleared"
+                )
+
+    @property
+    def groups(self) -> tuple[int, ...]:
+        """The match group of every slot's face (used by the solver)."""
+        return self._groups
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Position)
+            and self.layout == other.layout
+            and self.faces == other.faces
+            and self.present == other.present
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.faces, self.present))
+
+    def __repr__(self) -> str:
+        return f"Position({self.layout.name!r}, {self.tile_count} tiles left)"
+
+    @property
+    def tile_count(self) -> int:
+        return self.present.bit_count()
+
+    @property
+    def is_cleared(self) -> bool:
+        return self.present == 0
+
+    def tiles(self) -> list[int]:
+        return list(iter_bits(self.present))
+
+    def is_free(self, index: int) -> bool:
+        return bool(self.present >> index & 1) and self.layout.is_free(index, self.present)
+
+    def free_tiles(self) -> list[int]:
+        return [i for i in iter_bits(self.present) if self.layout.is_free(i, self.present)]
+
+    def available_moves(self) -> list[Move]:
+        """Every pair of free tiles whose faces match."""
+        free = self.free_tiles()
+        return [
+            Move(a, b)
+            for n, a in enumerate(free)
+            for b in free[n + 1 :]
+            if self._groups[a] == self._groups[b]
+        ]
+
+    def describe(self, index: int) -> str:
+        """``5p (12,6,1)``: the face and the slot, for messages and move lists."""
+        return f"{self.faces[index].name} {self.layout.slots[index]}"
+
+    def check_move(self, move: Move) -> None:
+        """Raise IllegalMove naming the rule the move breaks."""
+        a, b = move.first, move.second
+        for index in (a, b):
+            if not 0 <= index < len(self.layout):
+                raise IllegalMove(f"slot {index} is not in the layout")
+            if not self.present >> index & 1:
+                raise IllegalMove(f"tile {self.describe(index)} was already removed")
+        if a == b:
+            raise IllegalMove(f"a pair needs two tiles, got {self.describe(a)} twice")
+        if self._groups[a] != self._groups[b]:
+            raise IllegalMove(f"{self.describe(a)} and {self.describe(b)} do not match")
+        for index in (a, b):
+            if not self.layout.is_free(index, self.present):
+                raise IllegalMove(f"tile {self.describe(index)} is not free")
+
+    def remove(self, move: Move) -> Position:
+        self.check_move(move)
+        a, b = move.first, move.second
+        return Position(self.layout, self.faces, self.present & ~(1 << a | 1 << b))
+
+
+def replay(position: Position, moves: Iterable[Move]) -> Position:
+    """Play ``moves`` from ``position`` checking every rule; return where they lead."""
+    current = position
+    for step, move in enumerate(moves, start=1):
+        try:
+            current = current.remove(move)
+        except IllegalMove as exc:
+            raise IllegalMove(str(exc), step) from None
+    return current

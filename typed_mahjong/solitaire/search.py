@@ -1,0 +1,276 @@
+"""Depth-first search over pairings, written as generators so a scheduler can interleave
+several strategies on one deal (see ``solver``).
+
+Every strategy branches on one undecided group at a time, over the pairs its pivot copy
+may take (for a group of four: its three pairings). They differ in which group they pick:
+
+* ``quick``: no look-ahead; the group with the fewest pairings left whose playable pair
+  keeps back the free copies that block the fewest tiles. Cheap per node; clears most
+  deals on its first descent.
+* ``solve``: tries every pairing of every group one step deep first (``Engine.probe``),
+  which strikes out dead pairings and forces lone ones, then plays the group whose best
+  pairing delays the looser game least: a cautious player.
+* ``prove``: the same look-ahead, but branches on the group whose *best* pairing is
+  worst: the most likely culprit when the position is dead, so refutations stay short.
+
+All three remember dead positions in the engine's shared memo and jump back past
+decisions that a dead end's proof does not involve (conflict-directed backjumping).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from typing import Literal
+
+from .engine import DeadEnd, Engine, Node, OutOfTime, Probe, Trial
+from .layout import iter_bits
+
+Strategy = Literal["quick", "solve", "prove"]
+Outcome = list[tuple[int, int]] | int  # the clearing moves, or the levels a refutation uses
+Steps = Generator[None, None, Outcome]
+LOOKAHEAD_DEPTH = 3
+JITTER = 12.0
+
+
+class Searcher:
+    """One strategy's depth-first search; ``run`` yields once per node it opens."""
+
+    def __init__(
+        self, engine: Engine, strategy: Strategy, shuffle: random.Random | None = None
+    ) -> None:
+        self.engine = engine
+        self.strategy = strategy
+        # With ``shuffle``, costs are jittered (by up to JITTER rounds) before ranking, so
+        # a restarted search takes other paths through near-ties.
+        self.shuffle = shuffle
+        self.probing = strategy != "quick"
+        # ``prove`` ranks a node's first few levels of pairings by a look one step further
+        # (see ``danger``).
+        self.lookahead = LOOKAHEAD_DEPTH if strategy == "prove" else 0
+        self.nodes = 0
+
+    def run(
+        self,
+        node: Node,
+        inherited: tuple[Probe, int] | None = None,
+        prepared: Probe | None = None,
+    ) -> Steps:
+        """Search below ``node``: the clearing moves, or the conflict that kills it.
+
+        ``inherited``: the parent's probe and what the step here changed (see
+        ``Engine.probe``). ``prepared``: this node's probe, already run (by the caller,
+        shared between strategies); its trial children are copied, never changed.
+        """
+        engine = self.engine
+        yield
+        if engine.clock() > engine.deadline:
+            raise OutOfTime
+        self.nodes += 1
+        engine.nodes += 1
+        if node.present == 0:
+            return node.moves
+        key = node.present | node.code << engine.size
+        level = 1 << node.depth
+        if key in engine.dead:
+            return level - 1  # proved dead elsewhere: blame every decision so far
+        tried: dict[int, dict[int, Trial]] = {}
+        probed: Probe | None = None
+        if self.probing:
+            result = prepared if prepared is not None else engine.probe(node, level, inherited)
+            if isinstance(result, DeadEnd):
+                engine.dead.add(key)
+                return result.conflict
+            if node.present == 0:
+                return node.moves
+            probed = result
+            tried = result.trials
+        choice = self.choose(node, tried)
+        if choice is None:
+            engine.dead.add(key)
+            return level - 1
+        group, pairs = choice
+        conflict = node.pruned.get(group, 0)
+        children: list[tuple[int, Node]] = []
+        for pair in pairs:
+            trial = tried.get(group, {}).get(pair)
+            child = None if trial is None or trial.child is None else trial.child.copy()
+            if child is None:
+                child = node.copy()
+                dead = engine.apply_option(child, group, pair, level)
+                if dead is not None:
+                    if not dead.conflict & level:
+                        engine.dead.add(key)
+                        return dead.conflict
+                    conflict |= dead.conflict & ~level
+                    continue
+            children.append((child.cost, child))
+        children.sort(key=lambda item: item[0])
+        ready: dict[int, Probe] = {}
+        if probed is not None and node.depth < self.lookahead:
+            ranked: list[tuple[int, int, Node]] = []
+            for _cost, child in children:
+                yield
+                child.depth = node.depth + 1
+                step = (probed, engine.changed_rounds(node, child))
+                looked = engine.probe(child, level << 1, step)
+                if isinstance(looked, DeadEnd):
+                    if not looked.conflict & level:
+                        engine.dead.add(key)
+                        return looked.conflict
+                    conflict |= looked.conflict & ~level
+                    continue
+                ready[id(child)] = looked
+                ranked.append((self.danger(child, looked), child.cost, child))
+            ranked.sort(key=lambda item: item[:2])
+            children = [(cost, child) for _danger, cost, child in ranked]
+        for _cost, child in children:
+            child.depth = node.depth + 1
+            passed = None if probed is None else (probed, engine.changed_rounds(node, child))
+            outcome = yield from self.run(child, passed, ready.get(id(child)))
+            if isinstance(outcome, list):
+                return outcome
+            if not outcome & level:
+                engine.dead.add(key)
+                return outcome  # this decision played no part: jump past it
+            conflict |= outcome & ~level
+        engine.dead.add(key)
+        return conflict
+
+    @staticmethod
+    def danger(child: Node, probe: Probe) -> int:
+        """How close the child is to a dead end: the worst delay that its most
+        constrained group's best pairing would add to the looser game."""
+        worst = 0
+        for trials in probe.trials.values():
+            best = min(trial.cost for trial in trials.values()) - child.cost
+            if best > worst:
+                worst = best
+        return worst
+
+    def choose(
+        self, node: Node, tried: dict[int, dict[int, Trial]]
+    ) -> tuple[int, list[int]] | None:
+        """The group to branch on and the pairs to try; None when nothing is playable."""
+        if tried:
+            return self.choose_probed(node, tried)
+        return self.choose_static(node)
+
+    def choose_probed(
+        self, node: Node, tried: dict[int, dict[int, Trial]]
+    ) -> tuple[int, list[int]] | None:
+        """Every pairing has been tried one step deep: rank groups by those trials.
+
+        Fewest pairings left first; then ``solve`` takes the group whose best trial
+        delays the looser game least, ``prove`` the one whose best trial delays it most.
+        Groups of other sizes fall back to ``choose_static``.
+        """
+        engine = self.engine
+        sign = 1 if self.strategy == "solve" else -1
+        best: tuple[tuple[int, float], int, list[int]] | None = None
+        for group, trials in tried.items():
+            undecided = engine.group_masks[group] & node.present & ~node.committed
+            if undecided.bit_count() != 4:
+                continue
+            if sign > 0 and (undecided & node.free).bit_count() < 2:
+                continue  # a cautious player only plays groups that can move now
+            ranked = sorted((self.jitter(trial.cost), pair) for pair, trial in trials.items())
+            rank = (len(ranked), sign * ranked[0][0])
+            if best is None or rank < best[0]:
+                best = (rank, group, [pair for _cost, pair in ranked])
+        if best is None:
+            return self.choose_static(node)
+        return best[1], best[2]
+
+    def jitter(self, cost: int) -> float:
+        return cost if self.shuffle is None else cost + JITTER * self.shuffle.random()
+
+    def choose_static(self, node: Node) -> tuple[int, list[int]] | None:
+        """Without trials: among groups with a pair playable now, the one with the fewest
+        pairings left, preferring the pairing that keeps back the free copies blocking
+        the fewest other tiles. The pivot is a free copy, so its allowed pairs cover
+        every way the group can be played."""
+        engine = self.engine
+        best: tuple[tuple[int, int], int, list[int]] | None = None
+        present, free, committed = node.present, node.free, node.committed
+        weight = engine.weight
+        for group, allowed in node.options.items():
+            undecided = engine.group_masks[group] & present & ~committed
+            loose_free = undecided & free
+            if loose_free & (loose_free - 1) == 0:
+                continue  # fewer than two free copies: nothing to play in this group yet
+            four = undecided.bit_count() == 4
+            pivot = pick_pivot(allowed, loose_free)
+            scored: list[tuple[int, int]] = []
+            playable = False
+            for pair in allowed:
+                if not pair & pivot:
+                    continue
+                rest = undecided & ~pair if four else 0
+                now = (pair if pair & free == pair else 0) | (rest if rest & free == rest else 0)
+                playable = playable or bool(now)
+                waiting = sum(weight[t] for t in iter_bits(loose_free & ~now))
+                scored.append((waiting + (0 if now else 1000), pair))
+            if not playable:
+                continue
+            rank = (len(scored), min(cost for cost, _pair in scored))
+            if best is None or rank < best[0]:
+                scored.sort()
+                best = (rank, group, [pair for _cost, pair in scored])
+        if best is None:
+            return None
+        return best[1], best[2]
+
+
+def pick_pivot(allowed: tuple[int, ...], loose_free: int) -> int:
+    """The free copy (as a bit) with the fewest allowed pairs, lowest index on ties."""
+    best_bit, best_count = 0, 1 << 30
+    for t in iter_bits(loose_free):
+        bit = 1 << t
+        count = sum(1 for pair in allowed if pair & bit)
+        if count < best_count:
+            best_bit, best_count = bit, count
+    return best_bit
+
+
+class Restarter:
+    """A strategy restarted from the root with fresh jitter whenever an attempt has
+    opened ``base`` times the next Luby number of nodes (1, 1, 2, 1, 1, 2, 4, ...). The
+    engine's memo of dead positions carries over between attempts, and an attempt that
+    finishes (solution or full refutation) ends it."""
+
+    def __init__(self, engine: Engine, strategy: Strategy, base: int) -> None:
+        self.engine = engine
+        self.strategy = strategy
+        self.base = base
+        self.nodes = 0
+
+    def run(self, root: Node, probe: Probe) -> Steps:
+        attempt = 0
+        while True:
+            attempt += 1
+            searcher = Searcher(self.engine, self.strategy, random.Random(attempt))
+            limit = self.base * luby(attempt)
+            steps = searcher.run(root.copy(), prepared=probe)
+            try:
+                while searcher.nodes < limit:
+                    next(steps)
+                    self.nodes += 1
+                    yield
+            except StopIteration as finished:
+                outcome: Outcome = finished.value
+                return outcome
+
+
+def luby(index: int) -> int:
+    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (1-based)."""
+    size, power = 1, 0
+    while size < index:
+        power += 1
+        size = 2 * size + 1
+    while size != index:
+        size //= 2
+        power -= 1
+        if index > size:
+            index -= size
+    return 1 << power
