@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -84,11 +85,10 @@ def _run_solve(args: argparse.Namespace) -> int:
     from .solver import solve
 
     verdict = solve(position, budget=args.budget)
-    report = solve_report(position, deal, verdict, args.budget)
     if args.json:
-        print(json.dumps(report, indent=2))
+        _emit(json.dumps(solve_report(position, deal, verdict, args.budget)))
     else:
-        print(describe_deal(position, deal, verdict, args.budget))
+        _emit(describe_deal(position, deal, verdict, args.budget))
     return {"solvable": EXIT_SOLVABLE, "unsolvable": EXIT_UNSOLVABLE}.get(
         verdict.status, EXIT_UNDECIDED
     )
@@ -104,9 +104,9 @@ def _run_hint(args: argparse.Namespace) -> int:
     position, deal = prepared
     found = hints(position, budget=args.budget)
     if args.json:
-        print(json.dumps(hint_report(position, deal, found), indent=2))
+        _emit(json.dumps(hint_report(position, deal, found)))
     else:
-        print(describe_hints(position, deal, found))
+        _emit(describe_hints(position, deal, found))
     statuses = {hint.verdict.status for hint in found}
     if "solvable" in statuses:
         return EXIT_SOLVABLE
@@ -137,6 +137,16 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, dict[str, Any]] | int:
         return random_deal(layout, seed), {"kind": "random", "seed": seed}
     except (LayoutError, PositionError, FaceError, ValueError) as exc:
         return _bad_input(str(exc))
+
+
+def _emit(text: str) -> None:
+    """Print, staying quiet if the reader went away (``... | head``)."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # Python would complain again when flushing stdout at exit; point it elsewhere.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _bad_input(message: str) -> int:

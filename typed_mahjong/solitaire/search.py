@@ -1,5 +1,5 @@
 """Depth-first search over pairings, written as generators so a scheduler can interleave
-several strategies on one deal (see ``solver``).
+several strategies on one deal (see ``portfolio``).
 
 Every strategy branches on one undecided group at a time, over the pairs its pivot copy
 may take (for a group of four: its three pairings). They differ in which group they pick:
@@ -12,9 +12,13 @@ may take (for a group of four: its three pairings). They differ in which group t
   pairing delays the looser game least: a cautious player.
 * ``prove``: the same look-ahead, but branches on the group whose *best* pairing is
   worst: the most likely culprit when the position is dead, so refutations stay short.
+  At its first LOOKAHEAD_DEPTH levels it ranks a group's pairings by probing each child
+  too (``danger``).
 
-All three remember dead positions in the engine's shared memo and jump back past
-decisions that a dead end's proof does not involve (conflict-directed backjumping).
+``Restarter`` reruns a strategy with jittered costs on a Luby schedule, for the heavy
+tail of deals where the first descent goes wrong early. All of them remember dead
+positions in the engine's shared memo and jump back past decisions that a dead end's
+proof does not involve (conflict-directed backjumping).
 """
 
 from __future__ import annotations
@@ -29,8 +33,8 @@ from .layout import iter_bits
 Strategy = Literal["quick", "solve", "prove"]
 Outcome = list[tuple[int, int]] | int  # the clearing moves, or the levels a refutation uses
 Steps = Generator[None, None, Outcome]
-LOOKAHEAD_DEPTH = 3
-JITTER = 12.0
+LOOKAHEAD_DEPTH = 3  # levels at which ``prove`` probes each child to rank pairings
+JITTER = 12.0  # most a restarted strategy adds to a cost (in rounds) to break near-ties
 
 
 class Searcher:
@@ -191,7 +195,7 @@ class Searcher:
         the fewest other tiles. The pivot is a free copy, so its allowed pairs cover
         every way the group can be played."""
         engine = self.engine
-        best: tuple[tuple[int, int], int, list[int]] | None = None
+        best: tuple[tuple[int, float], int, list[int]] | None = None
         present, free, committed = node.present, node.free, node.committed
         weight = engine.weight
         for group, allowed in node.options.items():
@@ -201,7 +205,7 @@ class Searcher:
                 continue  # fewer than two free copies: nothing to play in this group yet
             four = undecided.bit_count() == 4
             pivot = pick_pivot(allowed, loose_free)
-            scored: list[tuple[int, int]] = []
+            scored: list[tuple[float, int]] = []
             playable = False
             for pair in allowed:
                 if not pair & pivot:
@@ -210,7 +214,7 @@ class Searcher:
                 now = (pair if pair & free == pair else 0) | (rest if rest & free == rest else 0)
                 playable = playable or bool(now)
                 waiting = sum(weight[t] for t in iter_bits(loose_free & ~now))
-                scored.append((waiting + (0 if now else 1000), pair))
+                scored.append((self.jitter(waiting + (0 if now else 1000)), pair))
             if not playable:
                 continue
             rank = (len(scored), min(cost for cost, _pair in scored))
@@ -234,10 +238,11 @@ def pick_pivot(allowed: tuple[int, ...], loose_free: int) -> int:
 
 
 class Restarter:
-    """A strategy restarted from the root with fresh jitter whenever an attempt has
-    opened ``base`` times the next Luby number of nodes (1, 1, 2, 1, 1, 2, 4, ...). The
-    engine's memo of dead positions carries over between attempts, and an attempt that
-    finishes (solution or full refutation) ends it."""
+    """A strategy restarted from the root whenever an attempt has opened ``base`` times
+    the next Luby number of nodes (1, 1, 2, 1, 1, 2, 4, ...); the first attempt is the
+    plain strategy, later ones jitter its costs. The engine's memo of dead positions
+    carries over between attempts, and an attempt that finishes (solution or full
+    refutation) ends it."""
 
     def __init__(self, engine: Engine, strategy: Strategy, base: int) -> None:
         self.engine = engine
@@ -245,11 +250,12 @@ class Restarter:
         self.base = base
         self.nodes = 0
 
-    def run(self, root: Node, probe: Probe) -> Steps:
+    def run(self, root: Node, probe: Probe | None = None) -> Steps:
         attempt = 0
         while True:
             attempt += 1
-            searcher = Searcher(self.engine, self.strategy, random.Random(attempt))
+            shuffle = None if attempt == 1 else random.Random(attempt)
+            searcher = Searcher(self.engine, self.strategy, shuffle)
             limit = self.base * luby(attempt)
             steps = searcher.run(root.copy(), prepared=probe)
             try:

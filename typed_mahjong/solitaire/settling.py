@@ -1,0 +1,157 @@
+"""Fixing pairings and settling: safe removals, struck-out pairings, dead-end checks.
+
+*Safe removals*: a group whose remaining copies are all free leaves at once, and so does
+a committed pair whose two tiles are free. Neither can spoil a solution: any solution
+still works with those tiles gone earlier, since removals never make a tile less free.
+"""
+
+from __future__ import annotations
+
+from .cycles import CycleRules
+from .layout import iter_bits
+from .looser import LooserGame
+from .tables import NO_PARTNER, DeadEnd, Node
+
+
+class Settling(CycleRules, LooserGame):
+    def root(self, present: int) -> tuple[Node, DeadEnd | None]:
+        """The starting node after safe play and pruning, or the proof that it is dead."""
+        size = self.size
+        node = Node(present, 0, 0, 0, 0, [NO_PARTNER] * size, [0] * size, {}, {})
+        node.free = self.free_mask(present)
+        pending: list[tuple[int, int]] = []
+        for group, mask in enumerate(self.group_masks):
+            members = list(iter_bits(mask & present))
+            if len(members) == 2:
+                self.commit(node, members[0], members[1], 0)
+                pending.append((members[0], members[1]))
+            elif members:
+                node.options[group] = tuple(
+                    1 << a | 1 << b for n, a in enumerate(members) for b in members[n + 1 :]
+                )
+        if any(self.cycle_levels(node, [1 << a | 1 << b], 0) is not None for a, b in pending):
+            # Dealt pairs already wait for themselves: the looser game shows it plainly
+            # (and gives the tiles for the explanation).
+            dead = self.locked(node)
+            if dead is not None:
+                return node, dead
+        for group in list(node.options):
+            if group in node.options:
+                dead = self.refilter(node, group, pending)
+                if dead is not None:
+                    return node, dead
+        return node, self.settle(node, pending)
+
+    def locked(self, node: Node) -> DeadEnd | None:
+        """Run the looser game; record its schedule length as the node's ``cost``, or
+        return the proof that the node is dead."""
+        schedule: list[int] = []
+        stuck, free = self.relax(node, schedule)
+        if not stuck:
+            node.cost = sum(n * tiles.bit_count() for n, tiles in enumerate(schedule, start=1))
+            node.schedule = schedule
+            return None
+        conflict, tiles = self.best_closure(node, stuck, free)
+        return DeadEnd("locked", conflict, tiles)
+
+    def apply_option(self, node: Node, group: int, pair: int, level: int) -> DeadEnd | None:
+        """Fix ``pair`` in ``group`` at decision ``level``, then settle."""
+        a, b = iter_bits(pair)
+        pending: list[tuple[int, int]] = []
+        dead = self.commit_pair(node, group, a, b, level, pending)
+        if dead is not None:
+            return dead
+        return self.settle(node, pending)
+
+    def commit_pair(
+        self, node: Node, group: int, a: int, b: int, reason: int, pending: list[tuple[int, int]]
+    ) -> DeadEnd | None:
+        """Fix ``a``+``b`` in an undecided group, and whatever that leaves no choice about:
+        in a group of four the other two pair up; two copies left always pair up."""
+        undecided = self.group_masks[group] & node.present & ~node.committed
+        self.commit(node, a, b, reason)
+        pending.append((a, b))
+        rest = undecided & ~(1 << a | 1 << b)
+        allowed = tuple(pair for pair in node.options.pop(group) if not pair & ~rest)
+        blame = node.pruned.pop(group, 0)
+        if not rest:
+            return None
+        if rest.bit_count() == 2:
+            if rest not in allowed:
+                return DeadEnd("no-pairing", blame | reason, rest)
+            c, d = iter_bits(rest)
+            self.commit(node, c, d, reason)
+            pending.append((c, d))
+            return None
+        if rest.bit_count() == 4:
+            # In a group of four a pair is only playable together with its complement.
+            allowed = tuple(pair for pair in allowed if rest & ~pair in allowed)
+        node.options[group] = allowed
+        node.pruned[group] = blame | reason
+        return self.refilter(node, group, pending)
+
+    def settle(self, node: Node, new_pairs: list[tuple[int, int]]) -> DeadEnd | None:
+        """Play safe removals and strike out pairings until nothing changes; then prove
+        the node dead if the looser game (``relax``) cannot clear it."""
+        pending = list(new_pairs)
+        while True:
+            while self.sweep(node):
+                pass
+            if not pending:
+                break
+            affected = self.affected_groups(node, pending)
+            pending = []
+            for group in affected:
+                if group in node.options:
+                    dead = self.refilter(node, group, pending)
+                    if dead is not None:
+                        return dead
+        if not node.present:
+            return None
+        return self.locked(node)
+
+    def sweep(self, node: Node) -> bool:
+        """Remove every group whose copies are all free and every free committed pair."""
+        present, free, committed, partner = node.present, node.free, node.committed, node.partner
+        gone = 0
+        for group, mask in enumerate(self.group_masks):
+            here = mask & present
+            if not here:
+                continue
+            free_here = here & free
+            if free_here == here:
+                self.take_group(node, group, here)
+                gone |= here
+                continue
+            ready = free_here & committed
+            while ready:
+                low = ready & -ready
+                a = low.bit_length() - 1
+                b = partner[a]
+                ready ^= low
+                if free >> b & 1:
+                    ready &= ~(1 << b)
+                    node.moves.append((a, b))
+                    node.code &= ~self.pair_bit[(min(a, b), max(a, b))]
+                    gone |= low | 1 << b
+        if not gone:
+            return False
+        present &= ~gone
+        node.present = present
+        node.committed &= ~gone
+        node.free = self.refresh_free(free & ~gone, present, gone)
+        return True
+
+    def take_group(self, node: Node, group: int, here: int) -> None:
+        partner = node.partner
+        loose: list[int] = []
+        for t in iter_bits(here):
+            p = partner[t]
+            if p == NO_PARTNER:
+                loose.append(t)
+            elif t < p:
+                node.moves.append((t, p))
+                node.code &= ~self.pair_bit[(t, p)]
+        node.moves.extend(zip(loose[0::2], loose[1::2], strict=True))
+        node.options.pop(group, None)
+        node.pruned.pop(group, None)

@@ -1,0 +1,154 @@
+"""Search state and the static tables of one deal, shared by the solver's parts.
+
+Vocabulary used throughout. A *group* is a match group (the four ``5p``, or the four
+flowers). Copies still on the board are *undecided* until the search fixes how they pair
+up; fixed partners are *committed*. Each search decision gets a *level* (its depth, as a
+bit), and every commitment records the levels it rests on (``Node.reason``), so a dead
+end can name the decisions that caused it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .layout import iter_bits
+from .position import Position
+
+NO_PARTNER = -1
+# Conflict sets are bit masks of decision levels; when a proof's levels are not known,
+# blaming every level (including ones not yet made) is always safe.
+ALL_LEVELS = (1 << 256) - 1
+
+
+class OutOfTime(Exception):
+    """Raised inside the search when the caller's deadline has passed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One step of a dead-end proof, about ``tile``.
+
+    ``covered``: ``others[0]`` lies on it. ``flanked``: ``others`` are a left and a right
+    neighbour. ``partner``: it is free but must leave with ``others[0]``, which is not.
+    ``copies``: it is free but every copy it may still pair with (``others``) is not.
+    ``pairing``: group of ``tile`` has no pairing left (``others`` are its copies).
+    """
+
+    kind: Literal["covered", "flanked", "partner", "copies", "pairing"]
+    tile: int
+    others: tuple[int, ...]
+    forced: bool = False  # for ``partner``: the pairing was forced, not dealt or chosen
+
+
+@dataclass(frozen=True, slots=True)
+class DeadEnd:
+    """A proof that a node cannot be cleared, and the decision levels it rests on.
+
+    ``locked``: ``tiles`` hold each other on the board (see ``Engine.closure``).
+    ``no-pairing``: ``tiles`` are the copies of a group that no pairing can clear.
+    """
+
+    kind: Literal["locked", "no-pairing"]
+    conflict: int
+    tiles: int
+
+
+@dataclass(slots=True)
+class Node:
+    """Search state; copied before each branch (the lists are short, copies are cheap)."""
+
+    present: int
+    free: int
+    committed: int  # tiles whose partner is fixed
+    code: int  # one bit per committed pair on the board, for the memo key
+    depth: int
+    partner: list[int]
+    reason: list[int]  # for a committed tile: the levels its pairing rests on
+    options: dict[int, tuple[int, ...]]  # undecided group -> pairs (2-bit masks) allowed
+    pruned: dict[int, int]  # undecided group -> levels behind its struck-out pairings
+    moves: list[tuple[int, int]] = field(default_factory=list)
+    pair_blame: dict[int, int] = field(default_factory=dict)  # struck-out pair -> its levels
+    cost: int = 0  # total looser-game rounds: how much the pairings fixed so far delay play
+    schedule: list[int] = field(default_factory=list)  # tiles the looser game removes, by round
+
+    def copy(self) -> Node:
+        return Node(
+            self.present,
+            self.free,
+            self.committed,
+            self.code,
+            self.depth,
+            self.partner.copy(),
+            self.reason.copy(),
+            self.options.copy(),
+            self.pruned.copy(),
+            self.moves.copy(),
+            self.pair_blame.copy(),
+            self.cost,
+            self.schedule,  # replaced, never changed in place, so sharing is safe
+        )
+
+
+class Tables:
+    """Static tables for one deal (blocking masks, groups), the memo of dead positions,
+    and the few node operations everything else builds on."""
+
+    def __init__(self, position: Position) -> None:
+        geometry = position.layout.geometry
+        self.size = len(position.layout)
+        self.above = list(geometry.above)
+        self.below = list(geometry.below)
+        self.left = list(geometry.left)
+        self.right = list(geometry.right)
+        self.dependents = list(geometry.dependents)
+        dense: dict[int, int] = {}
+        self.group_of = [dense.setdefault(g, len(dense)) for g in position.groups]
+        self.group_masks = [0] * len(dense)
+        for index, group in enumerate(self.group_of):
+            self.group_masks[group] |= 1 << index
+        self.pair_bit: dict[tuple[int, int], int] = {}
+        for mask in self.group_masks:
+            members = list(iter_bits(mask))
+            for n, a in enumerate(members):
+                for b in members[n + 1 :]:
+                    self.pair_bit[(a, b)] = 1 << len(self.pair_bit)
+        # How many tiles each tile holds down (lies on or flanks): a copy kept waiting
+        # costs more when it blocks more.
+        self.weight = [
+            (self.below[i] | self.left[i] | self.right[i]).bit_count() for i in range(self.size)
+        ]
+        # allowed pairs -> {tile: (mask of its allowed partners, their indices)}; shared by
+        # every node with the same allowed pairs for a group (tuples are immutable)
+        self.partner_table: dict[tuple[int, ...], dict[int, tuple[int, tuple[int, ...]]]] = {}
+        self.dead: set[int] = set()  # memo keys of positions proved dead
+        self.nodes = 0
+        self.work = 0  # looser games played: the unit the scheduler shares out
+        self.deadline = float("inf")
+        self.clock: Callable[[], float] = time.perf_counter
+
+    def commit(self, node: Node, a: int, b: int, reason: int) -> None:
+        node.partner[a], node.partner[b] = b, a
+        node.reason[a] = node.reason[b] = reason
+        node.committed |= 1 << a | 1 << b
+        node.code |= self.pair_bit[(min(a, b), max(a, b))]
+
+    def refresh_free(self, free: int, present: int, gone: int) -> int:
+        above, left, right = self.above, self.left, self.right
+        touched = 0
+        for t in iter_bits(gone):
+            touched |= self.dependents[t]
+        for t in iter_bits(touched & present & ~free):
+            if not above[t] & present and (not left[t] & present or not right[t] & present):
+                free |= 1 << t
+        return free
+
+    def free_mask(self, present: int) -> int:
+        above, left, right = self.above, self.left, self.right
+        free = 0
+        for t in iter_bits(present):
+            if not above[t] & present and (not left[t] & present or not right[t] & present):
+                free |= 1 << t
+        return free
