@@ -118,6 +118,7 @@ class Engine(Settling):
             # Strike out the dead pairings (or force the lone survivor), then re-try the
             # groups whose trials the change may touch.
             old_schedule, old_cost = node.schedule, node.cost
+            base = self.baseline(node)
             node.pruned[group] = blame
             four = undecided.bit_count() == 4
             if four and len(alive) == 1:
@@ -125,13 +126,13 @@ class Engine(Settling):
                 pending: list[tuple[int, int]] = []
                 dead = self.commit_pair(node, group, a, b, blame, pending)
                 if dead is None:
-                    dead = self.settle(node, pending)
+                    dead = self.settle(node, pending, base)
             else:
                 gone = [pair for pair in pairs if pair not in alive]
                 if four:
                     gone += [undecided & ~pair for pair in gone]
                 node.options[group] = tuple(p for p in node.options[group] if p not in gone)
-                dead = self.locked(node)
+                dead = self.locked(node, base)
             if dead is not None:
                 return dead
             if not node.present:

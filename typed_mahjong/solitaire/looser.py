@@ -12,8 +12,12 @@ shown to users and the source of the levels a dead end rests on.
 from __future__ import annotations
 
 from .layout import iter_bits
-from .tables import ALL_LEVELS, Fact, Node, Tables
+from .tables import ALL_LEVELS, Baseline, Fact, Node, Tables
 
+# Extra rounds ``replay`` lets a tile's exit climb to before it suspects the tile is stuck
+# and hands over to ``relax``.
+REPLAY_SLACK = 3
+REPLAY_STEPS = 80
 CLOSURE_TRIES = 4  # self-blocking sets compared per dead end (more: sharper, slower)
 
 
@@ -40,7 +44,9 @@ class LooserGame(Tables):
             self.partner_table[allowed] = table
         return table
 
-    def relax(self, node: Node, schedule: list[int] | None = None) -> tuple[int, int]:
+    def relax(
+        self, node: Node, schedule: list[int] | None = None, free_round: list[int] | None = None
+    ) -> tuple[int, int]:
         """Play the looser game greedily; return the tiles it cannot clear and which of
         them are free.
 
@@ -49,7 +55,8 @@ class LooserGame(Tables):
         free or already gone. Every real play is a play of the looser game, and the looser
         game only gains moves as tiles leave, so greedy play decides it: tiles it cannot
         clear can never be cleared. ``schedule``, if given, receives the tiles removed in
-        each round. (Hot loop: bit tricks are inlined on purpose.)
+        each round, and ``free_round`` (indexed by tile) the round each tile is first free
+        in. (Hot loop: bit tricks are inlined on purpose.)
         """
         self.work += 1
         present, free, committed, partner = node.present, node.free, node.committed, node.partner
@@ -58,6 +65,9 @@ class LooserGame(Tables):
         allowed: dict[int, int] = {}
         gone = 0
         pending = free
+        if free_round is not None:
+            for t in iter_bits(free):
+                free_round[t] = 1
         while pending:
             removable = 0
             todo = pending
@@ -100,6 +110,8 @@ class LooserGame(Tables):
                 t = low.bit_length() - 1
                 if not above[t] & present and (not left[t] & present or not right[t] & present):
                     newly |= low
+                    if free_round is not None:
+                        free_round[t] = len(schedule) + 1 if schedule is not None else 0
                     if committed & low:
                         wake |= 1 << partner[t]
                     else:
@@ -107,6 +119,130 @@ class LooserGame(Tables):
             free = (free & ~removable) | newly
             pending = (wake | newly) & free & present
         return present, free & present
+
+    def baseline(self, node: Node) -> Baseline | None:
+        """The node's looser game with each tile's rounds, before a change to its
+        pairings; None when the node has no game recorded."""
+        if not node.schedule or node.free_round is None:
+            return None
+        if node.exit_round is None:
+            exit_round = [0] * self.size
+            for n, tiles in enumerate(node.schedule, start=1):
+                for t in iter_bits(tiles):
+                    exit_round[t] = n
+            node.exit_round = exit_round
+        return Baseline(
+            node.present,
+            node.committed,
+            node.options.copy(),
+            node.schedule,
+            node.exit_round,
+            node.free_round,
+        )
+
+    def replay(self, node: Node, base: Baseline) -> bool:
+        """Work out the node's looser game from ``base``'s, after pairings were fixed or
+        struck out and no tile left; False when that is not worth it (run ``relax``).
+
+        The rounds solve a small system: a tile is first free one round after the last
+        of the tiles on it leaves and of its left or its right neighbours (the side that
+        clears first); a committed tile leaves when it and its partner are both free; an
+        undecided one when it and one copy it may still pair with have been free. Fixing
+        or striking out pairings only tightens that system, so the new rounds are the
+        least solution above the old ones: starting from the old rounds and raising
+        values until nothing changes reaches exactly what ``relax`` would. Only tiles
+        near the change are touched. A tile pushed past a few extra rounds may be stuck
+        for good (its value would climb forever); then this gives up.
+        """
+        present, committed, partner = node.present, node.committed, node.partner
+        group_masks, group_of, options = self.group_masks, self.group_of, node.options
+        above, left, right, dependents = self.above, self.left, self.right, self.dependents
+        changed = committed ^ base.committed
+        before = base.options
+        for group, allowed in options.items():
+            if before.get(group) != allowed:
+                changed |= group_masks[group]
+        schedule = base.schedule
+        limit = len(schedule) + REPLAY_SLACK
+        exit_round, free_round = base.exit_round.copy(), base.free_round.copy()
+        todo = changed & present
+        moved: dict[int, int] = {}
+        budget = REPLAY_STEPS
+        while todo:
+            budget -= 1
+            if not budget:
+                return False
+            low = todo & -todo
+            todo ^= low
+            t = low.bit_length() - 1
+            # The round t is first free in.
+            top = 0
+            mask = above[t] & present
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                value = exit_round[bit.bit_length() - 1]
+                if value > top:
+                    top = value
+            side = 0
+            mask = left[t] & present
+            if mask:
+                while mask:
+                    bit = mask & -mask
+                    mask ^= bit
+                    value = exit_round[bit.bit_length() - 1]
+                    if value > side:
+                        side = value
+                other = 0
+                mask = right[t] & present
+                while mask:
+                    bit = mask & -mask
+                    mask ^= bit
+                    value = exit_round[bit.bit_length() - 1]
+                    if value > other:
+                        other = value
+                if other < side:
+                    side = other
+            first = 1 + (top if top > side else side)
+            if first != free_round[t]:
+                free_round[t] = first
+                if committed & low:
+                    todo |= 1 << partner[t]
+                else:
+                    todo |= group_masks[group_of[t]] & present & ~committed & ~low
+            # The round t leaves in.
+            if committed & low:
+                wait = free_round[partner[t]]
+            else:
+                entry = self.partners(options.get(group_of[t], ())).get(t)
+                if entry is None:
+                    return False
+                wait = limit + 1
+                for c in entry[1]:
+                    if free_round[c] < wait:
+                        wait = free_round[c]
+            leaves = first if first > wait else wait
+            if leaves != exit_round[t]:
+                if leaves > limit:
+                    return False
+                moved.setdefault(t, exit_round[t])
+                exit_round[t] = leaves
+                todo |= dependents[t] & present
+        rounds = list(schedule)
+        for t, old in moved.items():
+            bit = 1 << t
+            rounds[old - 1] &= ~bit
+            new = exit_round[t]
+            while len(rounds) < new:
+                rounds.append(0)
+            rounds[new - 1] |= bit
+        while rounds and not rounds[-1]:
+            rounds.pop()
+        node.schedule = rounds
+        node.cost = sum(n * tiles.bit_count() for n, tiles in enumerate(rounds, start=1))
+        node.exit_round = exit_round
+        node.free_round = free_round
+        return True
 
     def best_closure(self, node: Node, stuck: int, free: int) -> tuple[int, int]:
         """Among a few self-blocking tile sets inside ``stuck``, the one resting on the

@@ -7,13 +7,11 @@ may take (for a group of four: its three pairings). They differ in which group t
 * ``quick``: no look-ahead; the group with the fewest pairings left whose playable pair
   keeps back the free copies that block the fewest tiles. Cheap per node; clears most
   deals on its first descent.
-* ``solve``: tries every pairing of every group one step deep first (``Engine.probe``),
-  which strikes out dead pairings and forces lone ones, then plays the group whose best
-  pairing delays the looser game least: a cautious player.
-* ``prove``: the same look-ahead, but branches on the group whose *best* pairing is
-  worst: the most likely culprit when the position is dead, so refutations stay short.
-  At its first LOOKAHEAD_DEPTH levels it ranks a group's pairings by probing each child
-  too (``danger``).
+* ``prove``: tries every pairing of every group one step deep first (``Engine.probe``),
+  which strikes out dead pairings and forces lone ones, then branches on the group whose
+  *best* pairing delays the looser game most: the most likely culprit when the position
+  is dead, so refutations stay short, and the group that most needs care when it is not.
+  Its pairings are tried best first.
 
 ``Restarter`` reruns a strategy with jittered costs on a Luby schedule, for the heavy
 tail of deals where the first descent goes wrong early. All of them remember dead
@@ -30,10 +28,9 @@ from typing import Literal
 from .engine import DeadEnd, Engine, Node, OutOfTime, Probe, Trial
 from .layout import iter_bits
 
-Strategy = Literal["quick", "solve", "prove"]
+Strategy = Literal["quick", "prove"]
 Outcome = list[tuple[int, int]] | int  # the clearing moves, or the levels a refutation uses
 Steps = Generator[None, None, Outcome]
-LOOKAHEAD_DEPTH = 3  # levels at which ``prove`` probes each child to rank pairings
 JITTER = 12.0  # most a restarted strategy adds to a cost (in rounds) to break near-ties
 
 
@@ -49,9 +46,6 @@ class Searcher:
         # a restarted search takes other paths through near-ties.
         self.shuffle = shuffle
         self.probing = strategy != "quick"
-        # ``prove`` ranks a node's first few levels of pairings by a look one step further
-        # (see ``danger``).
-        self.lookahead = LOOKAHEAD_DEPTH if strategy == "prove" else 0
         self.nodes = 0
 
     def run(
@@ -110,28 +104,10 @@ class Searcher:
                     continue
             children.append((child.cost, child))
         children.sort(key=lambda item: item[0])
-        ready: dict[int, Probe] = {}
-        if probed is not None and node.depth < self.lookahead:
-            ranked: list[tuple[int, int, Node]] = []
-            for _cost, child in children:
-                yield
-                child.depth = node.depth + 1
-                step = (probed, engine.changed_rounds(node, child))
-                looked = engine.probe(child, level << 1, step)
-                if isinstance(looked, DeadEnd):
-                    if not looked.conflict & level:
-                        engine.dead.add(key)
-                        return looked.conflict
-                    conflict |= looked.conflict & ~level
-                    continue
-                ready[id(child)] = looked
-                ranked.append((self.danger(child, looked), child.cost, child))
-            ranked.sort(key=lambda item: item[:2])
-            children = [(cost, child) for _danger, cost, child in ranked]
         for _cost, child in children:
             child.depth = node.depth + 1
             passed = None if probed is None else (probed, engine.changed_rounds(node, child))
-            outcome = yield from self.run(child, passed, ready.get(id(child)))
+            outcome = yield from self.run(child, passed)
             if isinstance(outcome, list):
                 return outcome
             if not outcome & level:
@@ -140,17 +116,6 @@ class Searcher:
             conflict |= outcome & ~level
         engine.dead.add(key)
         return conflict
-
-    @staticmethod
-    def danger(child: Node, probe: Probe) -> int:
-        """How close the child is to a dead end: the worst delay that its most
-        constrained group's best pairing would add to the looser game."""
-        worst = 0
-        for trials in probe.trials.values():
-            best = min(trial.cost for trial in trials.values()) - child.cost
-            if best > worst:
-                worst = best
-        return worst
 
     def choose(
         self, node: Node, tried: dict[int, dict[int, Trial]]
@@ -165,21 +130,17 @@ class Searcher:
     ) -> tuple[int, list[int]] | None:
         """Every pairing has been tried one step deep: rank groups by those trials.
 
-        Fewest pairings left first; then ``solve`` takes the group whose best trial
-        delays the looser game least, ``prove`` the one whose best trial delays it most.
-        Groups of other sizes fall back to ``choose_static``.
+        Fewest pairings left first, then the group whose best trial delays the looser
+        game most. Groups of other sizes fall back to ``choose_static``.
         """
         engine = self.engine
-        sign = 1 if self.strategy == "solve" else -1
         best: tuple[tuple[int, float], int, list[int]] | None = None
         for group, trials in tried.items():
             undecided = engine.group_masks[group] & node.present & ~node.committed
             if undecided.bit_count() != 4:
                 continue
-            if sign > 0 and (undecided & node.free).bit_count() < 2:
-                continue  # a cautious player only plays groups that can move now
             ranked = sorted((self.jitter(trial.cost), pair) for pair, trial in trials.items())
-            rank = (len(ranked), sign * ranked[0][0])
+            rank = (len(ranked), -ranked[0][0])
             if best is None or rank < best[0]:
                 best = (rank, group, [pair for _cost, pair in ranked])
         if best is None:

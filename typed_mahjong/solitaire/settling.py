@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cycles import CycleRules
 from .layout import iter_bits
 from .looser import LooserGame
-from .tables import NO_PARTNER, DeadEnd, Node
+from .tables import NO_PARTNER, Baseline, DeadEnd, Node
 
 
 class Settling(CycleRules, LooserGame):
@@ -42,14 +42,22 @@ class Settling(CycleRules, LooserGame):
                     return node, dead
         return node, self.settle(node, pending)
 
-    def locked(self, node: Node) -> DeadEnd | None:
+    def locked(self, node: Node, base: Baseline | None = None) -> DeadEnd | None:
         """Run the looser game; record its schedule length as the node's ``cost``, or
-        return the proof that the node is dead."""
+        return the proof that the node is dead. ``base``: the node's game before its
+        latest pairings were fixed or struck out, to work the new one out from when no
+        tile left meanwhile (``replay``; same result, less work)."""
+        if base is not None and base.present == node.present and self.replay(node, base):
+            self.work += 1  # the unit the portfolio shares out, as if ``relax`` had run
+            return None
         schedule: list[int] = []
-        stuck, free = self.relax(node, schedule)
+        free_round = [0] * self.size
+        stuck, free = self.relax(node, schedule, free_round)
         if not stuck:
             node.cost = sum(n * tiles.bit_count() for n, tiles in enumerate(schedule, start=1))
             node.schedule = schedule
+            node.exit_round = None
+            node.free_round = free_round
             return None
         conflict, tiles = self.best_closure(node, stuck, free)
         return DeadEnd("locked", conflict, tiles)
@@ -58,10 +66,11 @@ class Settling(CycleRules, LooserGame):
         """Fix ``pair`` in ``group`` at decision ``level``, then settle."""
         a, b = iter_bits(pair)
         pending: list[tuple[int, int]] = []
+        base = self.baseline(node)
         dead = self.commit_pair(node, group, a, b, level, pending)
         if dead is not None:
             return dead
-        return self.settle(node, pending)
+        return self.settle(node, pending, base)
 
     def commit_pair(
         self, node: Node, group: int, a: int, b: int, reason: int, pending: list[tuple[int, int]]
@@ -90,7 +99,9 @@ class Settling(CycleRules, LooserGame):
         node.pruned[group] = blame | reason
         return self.refilter(node, group, pending)
 
-    def settle(self, node: Node, new_pairs: list[tuple[int, int]]) -> DeadEnd | None:
+    def settle(
+        self, node: Node, new_pairs: list[tuple[int, int]], base: Baseline | None = None
+    ) -> DeadEnd | None:
         """Play safe removals and strike out pairings until nothing changes; then prove
         the node dead if the looser game (``relax``) cannot clear it."""
         pending = list(new_pairs)
@@ -108,7 +119,7 @@ class Settling(CycleRules, LooserGame):
                         return dead
         if not node.present:
             return None
-        return self.locked(node)
+        return self.locked(node, base)
 
     def sweep(self, node: Node) -> bool:
         """Remove every group whose copies are all free and every free committed pair."""

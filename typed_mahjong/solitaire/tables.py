@@ -73,6 +73,10 @@ class Node:
     pair_blame: dict[int, int] = field(default_factory=dict)  # struck-out pair -> its levels
     cost: int = 0  # total looser-game rounds: how much the pairings fixed so far delay play
     schedule: list[int] = field(default_factory=list)  # tiles the looser game removes, by round
+    # Per tile, the looser-game round in which it leaves and the first round it is free
+    # (0 for tiles not on the board); filled in on demand (see ``Settling.baseline``).
+    exit_round: list[int] | None = None
+    free_round: list[int] | None = None
 
     def copy(self) -> Node:
         return Node(
@@ -89,7 +93,22 @@ class Node:
             self.pair_blame.copy(),
             self.cost,
             self.schedule,  # replaced, never changed in place, so sharing is safe
+            self.exit_round,  # likewise
+            self.free_round,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Baseline:
+    """A settled node's looser game, kept before its pairings change so that the game
+    after the change can be worked out from it (see ``LooserGame.replay``)."""
+
+    present: int
+    committed: int
+    options: dict[int, tuple[int, ...]]
+    schedule: list[int]
+    exit_round: list[int]
+    free_round: list[int]
 
 
 class Tables:
