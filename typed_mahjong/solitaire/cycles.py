@@ -79,32 +79,23 @@ class CycleRules(Tables):
     def later(self, node: Node, start: int) -> int:
         """Tiles that must leave strictly after the tiles of ``start`` (which leave
         together): everything under them, their partners, and so on."""
-        below, partner = self.below, node.partner
-        present, committed = node.present, node.committed
-        reached = 0
-        frontier = start
-        while frontier:
-            step = 0
-            for t in iter_bits(frontier):
-                step |= below[t]
-            step &= present & ~reached
-            for t in iter_bits(step & committed):
-                step |= 1 << partner[t]
-            step &= ~reached
-            reached |= step
-            frontier = step
-        return reached
+        return self.ordered(node, start, self.below)
 
     def earlier(self, node: Node, start: int) -> int:
         """Tiles that must leave strictly before the tiles of ``start``."""
-        above, partner = self.above, node.partner
-        present, committed = node.present, node.committed
+        return self.ordered(node, start, self.above)
+
+    @staticmethod
+    def ordered(node: Node, start: int, step_masks: list[int]) -> int:
+        """Tiles reached from ``start`` by steps along ``step_masks`` (under or over),
+        a reached committed tile bringing its partner along."""
+        partner, present, committed = node.partner, node.present, node.committed
         reached = 0
         frontier = start
         while frontier:
             step = 0
             for t in iter_bits(frontier):
-                step |= above[t]
+                step |= step_masks[t]
             step &= present & ~reached
             for t in iter_bits(step & committed):
                 step |= 1 << partner[t]

@@ -175,34 +175,13 @@ class LooserGame(Tables):
             low = todo & -todo
             todo ^= low
             t = low.bit_length() - 1
-            # The round t is first free in.
-            top = 0
-            mask = above[t] & present
-            while mask:
-                bit = mask & -mask
-                mask ^= bit
-                value = exit_round[bit.bit_length() - 1]
-                if value > top:
-                    top = value
-            side = 0
-            mask = left[t] & present
-            if mask:
-                while mask:
-                    bit = mask & -mask
-                    mask ^= bit
-                    value = exit_round[bit.bit_length() - 1]
-                    if value > side:
-                        side = value
-                other = 0
-                mask = right[t] & present
-                while mask:
-                    bit = mask & -mask
-                    mask ^= bit
-                    value = exit_round[bit.bit_length() - 1]
-                    if value > other:
-                        other = value
-                if other < side:
-                    side = other
+            # The round t is first free in: after the tiles on it, and the side that
+            # clears first (an empty side counts as clear from the start).
+            top = latest_exit(above[t] & present, exit_round)
+            side = min(
+                latest_exit(left[t] & present, exit_round),
+                latest_exit(right[t] & present, exit_round),
+            )
             first = 1 + (top if top > side else side)
             if first != free_round[t]:
                 free_round[t] = first
@@ -323,3 +302,15 @@ class LooserGame(Tables):
                 if facts is not None:
                     facts.append(Fact("flanked", t, (lt, rt)))
         return levels, tiles
+
+
+def latest_exit(tiles: int, exit_round: list[int]) -> int:
+    """The last round in which one of ``tiles`` leaves (0 for no tiles)."""
+    latest = 0
+    while tiles:
+        bit = tiles & -tiles
+        tiles ^= bit
+        value = exit_round[bit.bit_length() - 1]
+        if value > latest:
+            latest = value
+    return latest
