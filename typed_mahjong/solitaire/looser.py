@@ -14,8 +14,9 @@ from __future__ import annotations
 from .layout import iter_bits
 from .tables import ALL_LEVELS, Baseline, Fact, Node, Tables
 
-# Extra rounds ``replay`` lets a tile's exit climb to before it suspects the tile is stuck
-# and hands over to ``relax``.
+# ``replay`` hands over to ``relax`` when a tile's exit climbs REPLAY_SLACK rounds past
+# the old game (it may be stuck for good), or after REPLAY_STEPS tiles worked out (so
+# many moved that the full game is cheaper).
 REPLAY_SLACK = 3
 REPLAY_STEPS = 80
 CLOSURE_TRIES = 4  # self-blocking sets compared per dead end (more: sharper, slower)
@@ -64,6 +65,7 @@ class LooserGame(Tables):
         group_of, group_masks, options = self.group_of, self.group_masks, node.options
         allowed: dict[int, int] = {}
         gone = 0
+        played = 0  # rounds so far
         pending = free
         if free_round is not None:
             for t in iter_bits(free):
@@ -90,6 +92,7 @@ class LooserGame(Tables):
                 break
             gone |= removable
             present &= ~removable
+            played += 1
             if schedule is not None:
                 schedule.append(removable)
             touched = 0
@@ -111,7 +114,7 @@ class LooserGame(Tables):
                 if not above[t] & present and (not left[t] & present or not right[t] & present):
                     newly |= low
                     if free_round is not None:
-                        free_round[t] = len(schedule) + 1 if schedule is not None else 0
+                        free_round[t] = played + 1
                     if committed & low:
                         wake |= 1 << partner[t]
                     else:

@@ -9,10 +9,10 @@ from .search import Outcome, Restarter, Searcher, Steps, Strategy
 # runs alone for its first QUICK_SOLO units of work, which clears most deals; then the
 # two strategies share the work evenly. Work is counted in looser games played (the bulk
 # of the time), so the interleaving, and hence every answer, is the same on any machine;
-# only where the budget cuts it off depends on speed. The shares were tuned on the 102
-# deals of seeds 0-999 that needed more than 2500 units (benchmarks/bench_solitaire.py):
-# a third, "cautious" strategy and shrinking the share of a strategy that backtracks a
-# lot both decided fewer of them within the budget.
+# only where the budget cuts it off depends on speed. The shares were tuned in those
+# units on the 102 of Turtle seeds 0-999 that needed more than 2500 of them: a third,
+# "cautious" strategy and shrinking the share of a strategy that backtracks a lot both
+# decided fewer of them within 9000 units (about 2 s) and needed more work in all.
 QUICK_SOLO = 300  # looser games (about 0.2 ms each) before ``prove`` joins
 SHARES: dict[Strategy, float] = {"quick": 0.5, "prove": 0.5}
 RESTART_BASE = 60  # nodes per unit of the Luby sequence for the restarting quick lane

@@ -209,7 +209,6 @@ class Restarter:
         self.engine = engine
         self.strategy = strategy
         self.base = base
-        self.nodes = 0
 
     def run(self, root: Node, probe: Probe | None = None) -> Steps:
         attempt = 0
@@ -222,7 +221,6 @@ class Restarter:
             try:
                 while searcher.nodes < limit:
                     next(steps)
-                    self.nodes += 1
                     yield
             except StopIteration as finished:
                 outcome: Outcome = finished.value

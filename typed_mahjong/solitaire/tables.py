@@ -74,7 +74,7 @@ class Node:
     cost: int = 0  # total looser-game rounds: how much the pairings fixed so far delay play
     schedule: list[int] = field(default_factory=list)  # tiles the looser game removes, by round
     # Per tile, the looser-game round in which it leaves and the first round it is free
-    # (0 for tiles not on the board); filled in on demand (see ``Settling.baseline``).
+    # (0 for tiles not on the board); filled in on demand (see ``LooserGame.baseline``).
     exit_round: list[int] | None = None
     free_round: list[int] | None = None
 
