@@ -249,19 +249,26 @@ class LooserGame(Tables):
             return ALL_LEVELS, stuck  # no free tile to start from: blame everything
         return best
 
-    def struck_levels(self, node: Node, t: int, allowed: int, stuck: int, free: int) -> int:
-        """Levels behind the struck-out pairs that would have let free, undecided ``t``
-        leave: those with a copy that is free, or that the looser game removed."""
+    def struck_copies(
+        self, node: Node, t: int, allowed: int, stuck: int, free: int
+    ) -> tuple[int, int]:
+        """For free, undecided ``t``: the levels behind its struck-out pairs whose copy is
+        free or was removed by the looser game (without the strike, ``t`` could leave),
+        and the struck-out copies still held down, which must join the closure instead:
+        in another branch the strike may not hold, and only the closure keeps them from
+        becoming free and taking ``t`` away."""
         group = self.group_of[t]
         copies = self.group_masks[group] & node.present & ~node.committed & ~allowed
-        copies &= ~(1 << t) & (free | ~stuck)
+        copies &= ~(1 << t)
+        held = copies & stuck & ~free
+        copies &= ~held
         fallback = node.pruned.get(group, 0)
         levels = 0
         while copies:
             low = copies & -copies
             copies ^= low
             levels |= node.pair_blame.get(low | 1 << t, fallback)
-        return levels
+        return levels, held
 
     def closure(
         self, node: Node, start: int, stuck: int, free: int, facts: list[Fact] | None
@@ -286,8 +293,9 @@ class LooserGame(Tables):
                         facts.append(Fact("partner", t, (p,), bool(node.reason[t])))
                 else:
                     copies = self.allowed_partners(node, t)
-                    levels |= self.struck_levels(node, t, copies, stuck, free)
-                    todo.extend(iter_bits(copies))
+                    struck, held = self.struck_copies(node, t, copies, stuck, free)
+                    levels |= struck
+                    todo.extend(iter_bits(copies | held))
                     if facts is not None:
                         facts.append(Fact("copies", t, tuple(iter_bits(copies))))
                 continue
