@@ -47,6 +47,7 @@ class Searcher:
         self.shuffle = shuffle
         self.probing = strategy != "quick"
         self.nodes = 0
+        self.path: list[int] = []  # the pair (as a pair bit) chosen at each depth above
 
     def run(
         self,
@@ -77,19 +78,17 @@ class Searcher:
         if self.probing:
             result = prepared if prepared is not None else engine.probe(node, level, inherited)
             if isinstance(result, DeadEnd):
-                engine.dead.add(key)
-                return result.conflict
+                return self.refuted(key, result.conflict, node.depth)
             if node.present == 0:
                 return node.moves
             probed = result
             tried = result.trials
         choice = self.choose(node, tried)
         if choice is None:
-            engine.dead.add(key)
-            return level - 1
+            return self.refuted(key, level - 1, node.depth)
         group, pairs = choice
         conflict = node.pruned.get(group, 0)
-        children: list[tuple[int, Node]] = []
+        children: list[tuple[int, int, Node]] = []
         for pair in pairs:
             trial = tried.get(group, {}).get(pair)
             child = None if trial is None or trial.child is None else trial.child.copy()
@@ -98,23 +97,39 @@ class Searcher:
                 dead = engine.apply_option(child, group, pair, level)
                 if dead is not None:
                     if not dead.conflict & level:
-                        engine.dead.add(key)
-                        return dead.conflict
+                        return self.refuted(key, dead.conflict, node.depth)
                     conflict |= dead.conflict & ~level
                     continue
-            children.append((child.cost, child))
-        children.sort(key=lambda item: item[0])
-        for _cost, child in children:
+            children.append((child.cost, pair, child))
+        children.sort(key=lambda item: item[:2])
+        del self.path[node.depth :]
+        self.path.append(0)
+        for _cost, pair, child in children:
             child.depth = node.depth + 1
+            self.path[node.depth] = engine.pair_of(pair)
             passed = None if probed is None else (probed, engine.changed_rounds(node, child))
             outcome = yield from self.run(child, passed)
             if isinstance(outcome, list):
                 return outcome
             if not outcome & level:
-                engine.dead.add(key)
-                return outcome  # this decision played no part: jump past it
+                # This decision played no part: jump past it.
+                return self.refuted(key, outcome, node.depth)
             conflict |= outcome & ~level
+        return self.refuted(key, conflict, node.depth)
+
+    def refuted(self, key: int, conflict: int, depth: int) -> int:
+        """Record a refuted node at ``depth``: its position in the memo, and the nogood
+        behind the refutation (the pairs chosen at the levels it names) among the
+        engine's nogoods. Returns ``conflict``."""
+        pairs = 0
+        levels = conflict & ((1 << depth) - 1)
+        while levels:
+            low = levels & -levels
+            levels ^= low
+            pairs |= self.path[low.bit_length() - 1]
+        engine = self.engine
         engine.dead.add(key)
+        engine.learn(pairs)
         return conflict
 
     def choose(

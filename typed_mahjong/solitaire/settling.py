@@ -7,13 +7,13 @@ still works with those tiles gone earlier, since removals never make a tile less
 
 from __future__ import annotations
 
-from .cycles import CycleRules
 from .layout import iter_bits
 from .looser import LooserGame
+from .nogoods import NogoodRules
 from .tables import NO_PARTNER, Baseline, DeadEnd, Node
 
 
-class Settling(CycleRules, LooserGame):
+class Settling(NogoodRules, LooserGame):
     def root(self, present: int) -> tuple[Node, DeadEnd | None]:
         """The starting node after safe play and pruning, or the proof that it is dead."""
         size = self.size
@@ -109,7 +109,11 @@ class Settling(CycleRules, LooserGame):
             while self.sweep(node):
                 pass
             if not pending:
-                break
+                dead = self.check_nogoods(node, pending)
+                if dead is not None:
+                    return dead
+                if not pending:
+                    break
             affected = self.affected_groups(node, pending)
             pending = []
             for group in affected:

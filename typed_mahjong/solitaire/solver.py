@@ -66,6 +66,7 @@ class Solver:
         start = time.perf_counter()
         engine.deadline = float("inf") if budget is None else start + budget
         engine.nodes = 0
+        engine.forget_nogoods()
         root_present = self.position.present if present is None else present
         at = Position(self.position.layout, self.position.faces, root_present)
         try:

@@ -49,9 +49,10 @@ class DeadEnd:
 
     ``locked``: ``tiles`` hold each other on the board (see ``Engine.closure``).
     ``no-pairing``: ``tiles`` are the copies of a group that no pairing can clear.
+    ``nogood``: the node holds every pair of a learnt nogood (``tiles`` is empty).
     """
 
-    kind: Literal["locked", "no-pairing"]
+    kind: Literal["locked", "no-pairing", "nogood"]
     conflict: int
     tiles: int
 
@@ -77,6 +78,10 @@ class Node:
     # (0 for tiles not on the board); filled in on demand (see ``LooserGame.baseline``).
     exit_round: list[int] | None = None
     free_round: list[int] | None = None
+    # Pairs (as ``Tables.pair_bit`` bits) fixed on the way here, gone or not, and those of
+    # them already checked against the learnt nogoods (see ``nogoods``).
+    held: int = 0
+    checked: int = 0
 
     def copy(self) -> Node:
         return Node(
@@ -95,6 +100,8 @@ class Node:
             self.schedule,  # replaced, never changed in place, so sharing is safe
             self.exit_round,  # likewise
             self.free_round,
+            self.held,
+            self.checked,
         )
 
 
@@ -129,11 +136,13 @@ class Tables:
         for index, group in enumerate(self.group_of):
             self.group_masks[group] |= 1 << index
         self.pair_bit: dict[tuple[int, int], int] = {}
+        self.pair_tiles: list[tuple[int, int]] = []  # pair_bit index -> its two tiles
         for mask in self.group_masks:
             members = list(iter_bits(mask))
             for n, a in enumerate(members):
                 for b in members[n + 1 :]:
                     self.pair_bit[(a, b)] = 1 << len(self.pair_bit)
+                    self.pair_tiles.append((a, b))
         # How many tiles each tile holds down (lies on or flanks): a copy kept waiting
         # costs more when it blocks more.
         self.weight = [
@@ -143,6 +152,9 @@ class Tables:
         # every node with the same allowed pairs for a group (tuples are immutable)
         self.partner_table: dict[tuple[int, ...], dict[int, tuple[int, tuple[int, ...]]]] = {}
         self.dead: set[int] = set()  # memo keys of positions proved dead
+        # Learnt nogoods (sets of pairs, as pair bits) indexed by each pair in them.
+        self.nogoods: set[int] = set()
+        self.watch: dict[int, list[int]] = {}
         self.nodes = 0
         self.work = 0  # looser games played: the unit the scheduler shares out
         self.deadline = float("inf")
@@ -152,7 +164,14 @@ class Tables:
         node.partner[a], node.partner[b] = b, a
         node.reason[a] = node.reason[b] = reason
         node.committed |= 1 << a | 1 << b
-        node.code |= self.pair_bit[(min(a, b), max(a, b))]
+        bit = self.pair_bit[(min(a, b), max(a, b))]
+        node.code |= bit
+        node.held |= bit
+
+    def pair_of(self, pair: int) -> int:
+        """The pair bit of a pair given as a 2-bit tile mask."""
+        low = pair & -pair
+        return self.pair_bit[(low.bit_length() - 1, (pair ^ low).bit_length() - 1)]
 
     def refresh_free(self, free: int, present: int, gone: int) -> int:
         above, left, right = self.above, self.left, self.right

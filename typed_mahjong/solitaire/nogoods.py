@@ -1,0 +1,93 @@
+"""Learnt nogoods: sets of pairings that cannot all be played in one solution.
+
+When the search refutes a node, the levels of its refutation name the decisions it rests
+on (see ``tables``); the pairs chosen at those levels form a *nogood*: every play from
+the root that pairs them all is dead, in whatever branch, by whatever route. The memo of
+dead positions only recognises the same position again; a nogood also cuts positions that
+differ in everything it does not name. A node holding every pair of a nogood is dead; a
+node holding all but one has that one struck out (unit propagation), with the levels of
+the held pairs as its reason.
+"""
+
+from __future__ import annotations
+
+from .cycles import CycleRules
+from .tables import DeadEnd, Node
+
+MAX_NOGOOD_PAIRS = 16  # longer nogoods rarely fire again; not worth indexing
+
+
+class NogoodRules(CycleRules):
+    def forget_nogoods(self) -> None:
+        """Nogoods hold for plays from one root; a new root starts afresh."""
+        self.nogoods.clear()
+        self.watch.clear()
+
+    def learn(self, pairs: int) -> None:
+        """Remember that no solution pairs all of ``pairs`` (a mask of pair bits)."""
+        if not pairs or pairs in self.nogoods or pairs.bit_count() > MAX_NOGOOD_PAIRS:
+            return
+        self.nogoods.add(pairs)
+        rest = pairs
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            self.watch.setdefault(low, []).append(pairs)
+
+    def check_nogoods(self, node: Node, pending: list[tuple[int, int]]) -> DeadEnd | None:
+        """Apply the nogoods that involve a pair fixed since the last check: a dead end
+        when one is fully held, else strike out the last pair of those held but for one.
+        Pairs this forces are added to ``pending``."""
+        fresh = node.held & ~node.checked
+        node.checked = node.held
+        if not fresh or not self.watch:
+            return None
+        seen: set[int] = set()
+        while fresh:
+            low = fresh & -fresh
+            fresh ^= low
+            for nogood in self.watch.get(low, ()):
+                if nogood in seen:
+                    continue
+                seen.add(nogood)
+                missing = nogood & ~node.held
+                if not missing:
+                    return DeadEnd("nogood", self.held_levels(node, nogood), 0)
+                if missing & (missing - 1):
+                    continue
+                dead = self.strike(node, missing, self.held_levels(node, nogood), pending)
+                if dead is not None:
+                    return dead
+        return None
+
+    def held_levels(self, node: Node, pairs: int) -> int:
+        """The levels the node's own fixing of ``pairs`` rests on."""
+        levels = 0
+        tiles = self.pair_tiles
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            a, _b = tiles[low.bit_length() - 1]
+            levels |= node.reason[a]
+        return levels
+
+    def strike(
+        self, node: Node, pair_bit: int, levels: int, pending: list[tuple[int, int]]
+    ) -> DeadEnd | None:
+        """Strike out one pairing (and, in a group of four, its complement), if still
+        allowed; then recheck the group (see ``refilter``)."""
+        a, b = self.pair_tiles[pair_bit.bit_length() - 1]
+        group = self.group_of[a]
+        allowed = node.options.get(group)
+        pair = 1 << a | 1 << b
+        if allowed is None or pair not in allowed:
+            return None
+        gone = {pair}
+        undecided = self.group_masks[group] & node.present & ~node.committed
+        if undecided.bit_count() == 4:
+            gone.add(undecided & ~pair)
+        for struck in gone:
+            node.pair_blame[struck] = levels
+        node.options[group] = tuple(p for p in allowed if p not in gone)
+        node.pruned[group] = node.pruned.get(group, 0) | levels
+        return self.refilter(node, group, pending)
