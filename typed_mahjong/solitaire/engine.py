@@ -46,6 +46,7 @@ class Engine(Settling):
         node: Node,
         level: int,
         inherited: tuple[Probe, int] | None = None,
+        path: list[int] | None = None,
     ) -> DeadEnd | Probe:
         """Try every pairing of every undecided group one step deep (settling only).
 
@@ -59,6 +60,10 @@ class Engine(Settling):
         neighbours), keeps its trials (costs shifted by the step's cost) instead of
         being tried again: nearly all trials succeed, and distant changes rarely matter.
         Skipping a trial can only miss a pruning, never make one wrong.
+
+        ``path``: the pair chosen at each level above; with it, each dead trial is also
+        learnt as a nogood (its pair with those its death rests on), so other branches
+        strike the pair out without trying it.
         """
         if not node.schedule:
             dead = self.locked(node)
@@ -108,6 +113,10 @@ class Engine(Settling):
                 else:
                     blame |= dead.conflict & ~level
                     node.pair_blame[pair] = dead.conflict & ~level
+                    if path is not None:
+                        self.learn(
+                            self.path_pairs(path, dead.conflict & ~level) | self.pair_of(pair)
+                        )
                     if undecided.bit_count() == 4:
                         node.pair_blame[undecided & ~pair] = dead.conflict & ~level
             if len(alive) == len(pairs):

@@ -19,7 +19,7 @@ from .tables import ALL_LEVELS, Baseline, Fact, Node, Tables
 # many moved that the full game is cheaper).
 REPLAY_SLACK = 3
 REPLAY_STEPS = 80
-CLOSURE_TRIES = 4  # self-blocking sets compared per dead end (more: sharper, slower)
+CLOSURE_TRIES = 2  # self-blocking sets compared per dead end (more: sharper, slower)
 
 
 class LooserGame(Tables):

@@ -21,6 +21,8 @@ class NogoodRules(CycleRules):
     def forget_nogoods(self) -> None:
         """Nogoods hold for plays from one root; a new root starts afresh."""
         self.nogoods.clear()
+        self.learnt.clear()
+        self.strikes = 0
         self.watch.clear()
 
     def learn(self, pairs: int) -> None:
@@ -28,36 +30,53 @@ class NogoodRules(CycleRules):
         if not pairs or pairs in self.nogoods or pairs.bit_count() > MAX_NOGOOD_PAIRS:
             return
         self.nogoods.add(pairs)
+        self.learnt.append(pairs)
         rest = pairs
         while rest:
             low = rest & -rest
             rest ^= low
             self.watch.setdefault(low, []).append(pairs)
 
+    @staticmethod
+    def path_pairs(path: list[int], levels: int) -> int:
+        """The pairs chosen at ``levels`` (``path[n]``: the pair bit chosen at level n);
+        levels past the path (a proof that blames everything) are left out, which is
+        safe because the path's pairs together determine the position."""
+        pairs = 0
+        levels &= (1 << len(path)) - 1
+        while levels:
+            low = levels & -levels
+            levels ^= low
+            pairs |= path[low.bit_length() - 1]
+        return pairs
+
     def check_nogoods(self, node: Node, pending: list[tuple[int, int]]) -> DeadEnd | None:
-        """Apply the nogoods that involve a pair fixed since the last check: a dead end
-        when one is fully held, else strike out the last pair of those held but for one.
-        Pairs this forces are added to ``pending``."""
+        """Apply the nogoods that involve a pair fixed since the last check, and those
+        learnt since: a dead end when one is fully held, else strike out the last pair
+        of those held but for one. Pairs this forces are added to ``pending``."""
         fresh = node.held & ~node.checked
         node.checked = node.held
-        if not fresh or not self.watch:
+        since, node.seen = node.seen, len(self.learnt)
+        if not fresh and since == node.seen:
             return None
-        seen: set[int] = set()
+        candidates = self.learnt[since:]
         while fresh:
             low = fresh & -fresh
             fresh ^= low
-            for nogood in self.watch.get(low, ()):
-                if nogood in seen:
-                    continue
-                seen.add(nogood)
-                missing = nogood & ~node.held
-                if not missing:
-                    return DeadEnd("nogood", self.held_levels(node, nogood), 0)
-                if missing & (missing - 1):
-                    continue
-                dead = self.strike(node, missing, self.held_levels(node, nogood), pending)
-                if dead is not None:
-                    return dead
+            candidates += self.watch.get(low, ())
+        # A nogood may come up twice; checking it again is harmless (and cheaper than
+        # telling the repeats apart). Most are two or more pairs short: skip them fast.
+        unheld = ~node.held
+        for nogood in candidates:
+            missing = nogood & unheld
+            if missing & (missing - 1):
+                continue
+            if not missing:
+                return DeadEnd("nogood", self.held_levels(node, nogood), 0)
+            dead = self.strike(node, missing, self.held_levels(node, nogood), pending)
+            if dead is not None:
+                return dead
+            unheld = ~node.held  # the strike may have forced a pairing
         return None
 
     def held_levels(self, node: Node, pairs: int) -> int:
@@ -89,5 +108,6 @@ class NogoodRules(CycleRules):
         for struck in gone:
             node.pair_blame[struck] = levels
         node.options[group] = tuple(p for p in allowed if p not in gone)
+        self.strikes += 1
         node.pruned[group] = node.pruned.get(group, 0) | levels
         return self.refilter(node, group, pending)

@@ -73,10 +73,19 @@ class Searcher:
         level = 1 << node.depth
         if key in engine.dead:
             return level - 1  # proved dead elsewhere: blame every decision so far
+        if node.seen < len(engine.learnt):
+            # Nogoods learnt since this node was settled (in its siblings' subtrees, say)
+            # may strike out pairings here or kill it.
+            dead = engine.recheck(node)
+            if dead is not None:
+                return self.refuted(key, dead.conflict, node.depth)
         tried: dict[int, dict[int, Trial]] = {}
         probed: Probe | None = None
         if self.probing:
-            result = prepared if prepared is not None else engine.probe(node, level, inherited)
+            if prepared is not None:
+                result: DeadEnd | Probe = prepared
+            else:
+                result = engine.probe(node, level, inherited, self.path[: node.depth])
             if isinstance(result, DeadEnd):
                 return self.refuted(key, result.conflict, node.depth)
             if node.present == 0:
@@ -99,6 +108,10 @@ class Searcher:
                     if not dead.conflict & level:
                         return self.refuted(key, dead.conflict, node.depth)
                     conflict |= dead.conflict & ~level
+                    path = self.path[: node.depth]
+                    engine.learn(
+                        engine.path_pairs(path, dead.conflict & ~level) | engine.pair_of(pair)
+                    )
                     continue
             children.append((child.cost, pair, child))
         children.sort(key=lambda item: item[:2])
@@ -121,15 +134,9 @@ class Searcher:
         """Record a refuted node at ``depth``: its position in the memo, and the nogood
         behind the refutation (the pairs chosen at the levels it names) among the
         engine's nogoods. Returns ``conflict``."""
-        pairs = 0
-        levels = conflict & ((1 << depth) - 1)
-        while levels:
-            low = levels & -levels
-            levels ^= low
-            pairs |= self.path[low.bit_length() - 1]
         engine = self.engine
         engine.dead.add(key)
-        engine.learn(pairs)
+        engine.learn(engine.path_pairs(self.path[:depth], conflict))
         return conflict
 
     def choose(

@@ -62,6 +62,17 @@ class Settling(NogoodRules, LooserGame):
         conflict, tiles = self.best_closure(node, stuck, free)
         return DeadEnd("locked", conflict, tiles)
 
+    def recheck(self, node: Node) -> DeadEnd | None:
+        """Apply the nogoods learnt since ``node`` was settled; settle it again if they
+        struck anything out."""
+        base = self.baseline(node)
+        strikes = self.strikes
+        pending: list[tuple[int, int]] = []
+        dead = self.check_nogoods(node, pending)
+        if dead is not None or (self.strikes == strikes and not pending):
+            return dead
+        return self.settle(node, pending, base)
+
     def apply_option(self, node: Node, group: int, pair: int, level: int) -> DeadEnd | None:
         """Fix ``pair`` in ``group`` at decision ``level``, then settle."""
         a, b = iter_bits(pair)

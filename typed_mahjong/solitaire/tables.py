@@ -78,10 +78,12 @@ class Node:
     # (0 for tiles not on the board); filled in on demand (see ``LooserGame.baseline``).
     exit_round: list[int] | None = None
     free_round: list[int] | None = None
-    # Pairs (as ``Tables.pair_bit`` bits) fixed on the way here, gone or not, and those of
-    # them already checked against the learnt nogoods (see ``nogoods``).
+    # Pairs (as ``Tables.pair_bit`` bits) fixed on the way here, gone or not, those of
+    # them already checked against the learnt nogoods, and how many nogoods had been
+    # learnt at that check (see ``nogoods``).
     held: int = 0
     checked: int = 0
+    seen: int = 0
 
     def copy(self) -> Node:
         return Node(
@@ -102,6 +104,7 @@ class Node:
             self.free_round,
             self.held,
             self.checked,
+            self.seen,
         )
 
 
@@ -154,6 +157,8 @@ class Tables:
         self.dead: set[int] = set()  # memo keys of positions proved dead
         # Learnt nogoods (sets of pairs, as pair bits) indexed by each pair in them.
         self.nogoods: set[int] = set()
+        self.learnt: list[int] = []  # the same, in the order learnt
+        self.strikes = 0  # pairings struck out by nogoods (tells when one did anything)
         self.watch: dict[int, list[int]] = {}
         self.nodes = 0
         self.work = 0  # looser games played: the unit the scheduler shares out
