@@ -65,3 +65,13 @@ def test_nogoods_are_forgotten_for_a_new_root() -> None:
     engine.learn(engine.pair_of(p1) | engine.pair_of(p2))
     engine.forget_nogoods()
     assert not engine.nogoods and not engine.watch
+
+
+def test_a_nogood_learnt_after_a_node_was_settled_still_reaches_it() -> None:
+    engine, root, [(g1, p1), (g2, p2)] = setup()
+    node = root.copy()
+    assert engine.apply_option(node, g1, p1, 0b1) is None
+    engine.learn(engine.pair_of(p1) | engine.pair_of(p2))  # learnt elsewhere, later
+    assert p2 in node.options[g2]
+    assert engine.recheck(node) is None
+    assert p2 not in node.options[g2] and node.pair_blame[p2] == 0b1
