@@ -8,6 +8,7 @@ from typed_mahjong.solitaire.deals import random_deal
 from typed_mahjong.solitaire.engine import Engine, Fact, Node
 from typed_mahjong.solitaire.layout import iter_bits, turtle
 from typed_mahjong.solitaire.solver import solve
+from typed_mahjong.solitaire.tables import PAIRS_SHIFT
 
 
 @pytest.mark.parametrize("seed", [7, 9, 21, 863])
@@ -65,6 +66,8 @@ def assert_self_supporting(
         if node.committed >> t & 1:
             assert tiles >> node.partner[t] & 1, f"free tile {t}: partner outside"
             assert not node.reason[t] & ~levels, f"free tile {t}: pairing not blamed"
+            pair = 1 << t | 1 << node.partner[t]
+            assert levels >> PAIRS_SHIFT & engine.pair_of(pair), f"free tile {t}: pair not named"
             continue
         group = engine.group_of[t]
         allowed = engine.allowed_partners(node, t)
@@ -73,7 +76,7 @@ def assert_self_supporting(
             if allowed >> c & 1:
                 assert held, f"free tile {t}: allowed copy {c} can leave"
             elif node.committed >> c & 1:
-                assert held or not node.reason[c] & ~levels, f"copy {c} of {t} not blamed"
+                assert held or not engine.fixed(node, c) & ~levels, f"copy {c} of {t} not blamed"
             else:
                 blame = node.pair_blame.get(1 << c | 1 << t, node.pruned.get(group, 0))
                 assert held or not blame & ~levels, f"struck copy {c} of {t} not blamed"

@@ -192,3 +192,12 @@ def test_agrees_with_exhaustive_search_on_small_random_positions(seed: int) -> N
         assert verdict.status == ("solvable" if brute_force(position) else "unsolvable")
         if verdict.status == "solvable":
             assert replay(position, verdict.moves).is_cleared
+
+
+def test_a_board_cleared_by_what_learnt_nogoods_force_counts_as_solved() -> None:
+    # Stacked seed 1270: rechecking a node against nogoods learnt after it was settled
+    # forces its last pairings and clears the board; that is a solution, not a dead end.
+    position = stacked_position(random.Random(1270))
+    assert brute_force(position)
+    verdict = solve(position)
+    assert verdict.status == "solvable" and replay(position, verdict.moves).is_cleared

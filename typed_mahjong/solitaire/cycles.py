@@ -109,7 +109,7 @@ class CycleRules(Tables):
         pairs whose tiles it jumps between (trial pairs add nothing)."""
         below, partner, present, committed = self.below, node.partner, node.present, node.committed
         start = 1 << a | 1 << b
-        own = 0 if trial & start else node.reason[a]
+        own = 0 if trial & start else self.fixed(node, a)
         parent: dict[int, tuple[int, bool]] = {}
         queue = [a, b]
         for s in queue:
@@ -125,7 +125,8 @@ class CycleRules(Tables):
                     if p not in parent and not start >> p & 1:
                         parent[p] = (u, True)
                         queue.append(p)
-        return ALL_LEVELS  # not reached when ``later`` saw a cycle; blame everything
+        # Not reached when ``later`` saw a cycle; blame everything.
+        return self.everything(node, ALL_LEVELS + 1)
 
     def path_levels(
         self, node: Node, parent: dict[int, tuple[int, bool]], end: int, trial: int
@@ -135,7 +136,7 @@ class CycleRules(Tables):
         while t in parent:
             previous, by_partner = parent[t]
             if by_partner and not trial >> t & 1:
-                levels |= node.reason[t]
+                levels |= self.fixed(node, t)
             t = previous
         return levels
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from .layout import iter_bits
 from .settling import Settling
-from .tables import DeadEnd, Fact, Node, OutOfTime
+from .tables import PAIRS_SHIFT, DeadEnd, Fact, Node, OutOfTime
 
-__all__ = ["DeadEnd", "Engine", "Fact", "Node", "OutOfTime", "Probe", "Trial"]
+__all__ = ["PAIRS_SHIFT", "DeadEnd", "Engine", "Fact", "Node", "OutOfTime", "Probe", "Trial"]
 
 
 @dataclass(slots=True)
@@ -46,7 +46,6 @@ class Engine(Settling):
         node: Node,
         level: int,
         inherited: tuple[Probe, int] | None = None,
-        path: list[int] | None = None,
     ) -> DeadEnd | Probe:
         """Try every pairing of every undecided group one step deep (settling only).
 
@@ -60,10 +59,8 @@ class Engine(Settling):
         neighbours), keeps its trials (costs shifted by the step's cost) instead of
         being tried again: nearly all trials succeed, and distant changes rarely matter.
         Skipping a trial can only miss a pruning, never make one wrong.
-
-        ``path``: the pair chosen at each level above; with it, each dead trial is also
-        learnt as a nogood (its pair with those its death rests on), so other branches
-        strike the pair out without trying it.
+        Each dead trial is also learnt as a nogood, so other branches strike the pair
+        out without trying it.
         """
         if not node.schedule:
             dead = self.locked(node)
@@ -111,14 +108,12 @@ class Engine(Settling):
                 elif not dead.conflict & level:
                     return dead
                 else:
-                    blame |= dead.conflict & ~level
-                    node.pair_blame[pair] = dead.conflict & ~level
-                    if path is not None:
-                        self.learn(
-                            self.path_pairs(path, dead.conflict & ~level) | self.pair_of(pair)
-                        )
+                    self.learn(dead.conflict >> PAIRS_SHIFT)
+                    struck = self.without(node, dead.conflict & ~level, pair)
+                    blame |= struck
+                    node.pair_blame[pair] = struck
                     if undecided.bit_count() == 4:
-                        node.pair_blame[undecided & ~pair] = dead.conflict & ~level
+                        node.pair_blame[undecided & ~pair] = struck
             if len(alive) == len(pairs):
                 kept[group] = alive
                 continue

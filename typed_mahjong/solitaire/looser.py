@@ -228,7 +228,7 @@ class LooserGame(Tables):
 
     def best_closure(self, node: Node, stuck: int, free: int) -> tuple[int, int]:
         """Among a few self-blocking tile sets inside ``stuck``, the one resting on the
-        oldest decisions; returns (levels, tiles)."""
+        oldest decisions; returns (blame, tiles)."""
         best: tuple[int, int] | None = None
         covered = 0
         tries = CLOSURE_TRIES
@@ -237,16 +237,14 @@ class LooserGame(Tables):
                 continue
             levels, tiles = self.closure(node, t, stuck, free, None)
             covered |= tiles
-            if best is None or (levels.bit_length(), levels.bit_count()) < (
-                best[0].bit_length(),
-                best[0].bit_count(),
-            ):
+            if best is None or age(levels) < age(best[0]):
                 best = (levels, tiles)
             tries -= 1
             if not tries:
                 break
         if best is None:
-            return ALL_LEVELS, stuck  # no free tile to start from: blame everything
+            # No free tile to start from: blame everything.
+            return self.everything(node, ALL_LEVELS + 1), stuck
         return best
 
     def struck_copies(
@@ -287,7 +285,7 @@ class LooserGame(Tables):
             if free >> t & 1:
                 if node.committed >> t & 1:
                     p = node.partner[t]
-                    levels |= node.reason[t]
+                    levels |= self.fixed(node, t)
                     todo.append(p)
                     if facts is not None:
                         facts.append(Fact("partner", t, (p,), bool(node.reason[t])))
@@ -313,6 +311,12 @@ class LooserGame(Tables):
                 if facts is not None:
                     facts.append(Fact("flanked", t, (lt, rt)))
         return levels, tiles
+
+
+def age(blame: int) -> tuple[int, int]:
+    """How recent the decisions behind ``blame`` are (deepest level, then how many)."""
+    levels = blame & ALL_LEVELS
+    return levels.bit_length(), levels.bit_count()
 
 
 def latest_exit(tiles: int, exit_round: list[int]) -> int:

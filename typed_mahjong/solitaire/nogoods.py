@@ -12,9 +12,9 @@ the held pairs as its reason.
 from __future__ import annotations
 
 from .cycles import CycleRules
-from .tables import DeadEnd, Node
+from .tables import PAIRS_SHIFT, DeadEnd, Node
 
-MAX_NOGOOD_PAIRS = 16  # longer nogoods rarely fire again; not worth indexing
+MAX_NOGOOD_PAIRS = 32  # longer nogoods rarely fire again; not worth indexing
 
 
 class NogoodRules(CycleRules):
@@ -36,19 +36,6 @@ class NogoodRules(CycleRules):
             low = rest & -rest
             rest ^= low
             self.watch.setdefault(low, []).append(pairs)
-
-    @staticmethod
-    def path_pairs(path: list[int], levels: int) -> int:
-        """The pairs chosen at ``levels`` (``path[n]``: the pair bit chosen at level n);
-        levels past the path (a proof that blames everything) are left out, which is
-        safe because the path's pairs together determine the position."""
-        pairs = 0
-        levels &= (1 << len(path)) - 1
-        while levels:
-            low = levels & -levels
-            levels ^= low
-            pairs |= path[low.bit_length() - 1]
-        return pairs
 
     def check_nogoods(self, node: Node, pending: list[tuple[int, int]]) -> DeadEnd | None:
         """Apply the nogoods that involve a pair fixed since the last check, and those
@@ -72,8 +59,10 @@ class NogoodRules(CycleRules):
             if missing & (missing - 1):
                 continue
             if not missing:
-                return DeadEnd("nogood", self.held_levels(node, nogood), 0)
-            dead = self.strike(node, missing, self.held_levels(node, nogood), pending)
+                return DeadEnd("nogood", self.held_levels(node, nogood) | nogood << PAIRS_SHIFT, 0)
+            rest = nogood & ~missing
+            blame = self.held_levels(node, rest) | rest << PAIRS_SHIFT
+            dead = self.strike(node, missing, blame, pending)
             if dead is not None:
                 return dead
             unheld = ~node.held  # the strike may have forced a pairing
@@ -91,7 +80,7 @@ class NogoodRules(CycleRules):
         return levels
 
     def strike(
-        self, node: Node, pair_bit: int, levels: int, pending: list[tuple[int, int]]
+        self, node: Node, pair_bit: int, blame: int, pending: list[tuple[int, int]]
     ) -> DeadEnd | None:
         """Strike out one pairing (and, in a group of four, its complement), if still
         allowed; then recheck the group (see ``refilter``)."""
@@ -106,8 +95,8 @@ class NogoodRules(CycleRules):
         if undecided.bit_count() == 4:
             gone.add(undecided & ~pair)
         for struck in gone:
-            node.pair_blame[struck] = levels
+            node.pair_blame[struck] = blame
         node.options[group] = tuple(p for p in allowed if p not in gone)
         self.strikes += 1
-        node.pruned[group] = node.pruned.get(group, 0) | levels
+        node.pruned[group] = node.pruned.get(group, 0) | blame
         return self.refilter(node, group, pending)

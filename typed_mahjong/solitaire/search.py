@@ -25,7 +25,7 @@ import random
 from collections.abc import Generator
 from typing import Literal
 
-from .engine import DeadEnd, Engine, Node, OutOfTime, Probe, Trial
+from .engine import PAIRS_SHIFT, DeadEnd, Engine, Node, OutOfTime, Probe, Trial
 from .layout import iter_bits
 
 Strategy = Literal["quick", "prove"]
@@ -47,7 +47,6 @@ class Searcher:
         self.shuffle = shuffle
         self.probing = strategy != "quick"
         self.nodes = 0
-        self.path: list[int] = []  # the pair (as a pair bit) chosen at each depth above
 
     def run(
         self,
@@ -72,29 +71,28 @@ class Searcher:
         key = node.present | node.code << engine.size
         level = 1 << node.depth
         if key in engine.dead:
-            return level - 1  # proved dead elsewhere: blame every decision so far
+            return engine.everything(node, level)  # proved dead elsewhere
         if node.seen < len(engine.learnt):
             # Nogoods learnt since this node was settled (in its siblings' subtrees, say)
             # may strike out pairings here or kill it.
             dead = engine.recheck(node)
             if dead is not None:
-                return self.refuted(key, dead.conflict, node.depth)
+                return self.refuted(key, dead.conflict)
+            if node.present == 0:
+                return node.moves  # what they forced cleared the board
         tried: dict[int, dict[int, Trial]] = {}
         probed: Probe | None = None
         if self.probing:
-            if prepared is not None:
-                result: DeadEnd | Probe = prepared
-            else:
-                result = engine.probe(node, level, inherited, self.path[: node.depth])
+            result = prepared if prepared is not None else engine.probe(node, level, inherited)
             if isinstance(result, DeadEnd):
-                return self.refuted(key, result.conflict, node.depth)
+                return self.refuted(key, result.conflict)
             if node.present == 0:
                 return node.moves
             probed = result
             tried = result.trials
         choice = self.choose(node, tried)
         if choice is None:
-            return self.refuted(key, level - 1, node.depth)
+            return self.refuted(key, engine.everything(node, level))
         group, pairs = choice
         conflict = node.pruned.get(group, 0)
         children: list[tuple[int, int, Node]] = []
@@ -106,37 +104,30 @@ class Searcher:
                 dead = engine.apply_option(child, group, pair, level)
                 if dead is not None:
                     if not dead.conflict & level:
-                        return self.refuted(key, dead.conflict, node.depth)
-                    conflict |= dead.conflict & ~level
-                    path = self.path[: node.depth]
-                    engine.learn(
-                        engine.path_pairs(path, dead.conflict & ~level) | engine.pair_of(pair)
-                    )
+                        return self.refuted(key, dead.conflict)
+                    engine.learn(dead.conflict >> PAIRS_SHIFT)
+                    conflict |= engine.without(node, dead.conflict & ~level, pair)
                     continue
             children.append((child.cost, pair, child))
         children.sort(key=lambda item: item[:2])
-        del self.path[node.depth :]
-        self.path.append(0)
         for _cost, pair, child in children:
             child.depth = node.depth + 1
-            self.path[node.depth] = engine.pair_of(pair)
             passed = None if probed is None else (probed, engine.changed_rounds(node, child))
             outcome = yield from self.run(child, passed)
             if isinstance(outcome, list):
                 return outcome
             if not outcome & level:
                 # This decision played no part: jump past it.
-                return self.refuted(key, outcome, node.depth)
-            conflict |= outcome & ~level
-        return self.refuted(key, conflict, node.depth)
+                return self.refuted(key, outcome)
+            conflict |= engine.without(node, outcome & ~level, pair)
+        return self.refuted(key, conflict)
 
-    def refuted(self, key: int, conflict: int, depth: int) -> int:
-        """Record a refuted node at ``depth``: its position in the memo, and the nogood
-        behind the refutation (the pairs chosen at the levels it names) among the
-        engine's nogoods. Returns ``conflict``."""
+    def refuted(self, key: int, conflict: int) -> int:
+        """Record a refuted node: its position in the memo, and the pairs its refutation
+        assumed among the engine's nogoods. Returns ``conflict``."""
         engine = self.engine
         engine.dead.add(key)
-        engine.learn(engine.path_pairs(self.path[:depth], conflict))
+        engine.learn(conflict >> PAIRS_SHIFT)
         return conflict
 
     def choose(

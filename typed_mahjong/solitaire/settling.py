@@ -90,6 +90,7 @@ class Settling(NogoodRules, LooserGame):
         in a group of four the other two pair up; two copies left always pair up."""
         undecided = self.group_masks[group] & node.present & ~node.committed
         self.commit(node, a, b, reason)
+        reason = self.fixed(node, a)  # from here on: its levels and the pair itself
         pending.append((a, b))
         rest = undecided & ~(1 << a | 1 << b)
         allowed = tuple(pair for pair in node.options.pop(group) if not pair & ~rest)

@@ -18,9 +18,13 @@ from .layout import iter_bits
 from .position import Position
 
 NO_PARTNER = -1
-# Conflict sets are bit masks of decision levels; when a proof's levels are not known,
-# blaming every level (including ones not yet made) is always safe.
-ALL_LEVELS = (1 << 256) - 1
+# A proof's *blame* is one int: the decision levels it rests on in the low PAIRS_SHIFT
+# bits (for backjumping; the depth never exceeds the 42 match groups), and above them
+# the pairs (as ``Tables.pair_bit`` bits) whose play it assumes: a nogood that holds in
+# every branch (see ``nogoods``). When a proof's levels are not known, blaming every
+# level (including ones not yet made) is always safe.
+PAIRS_SHIFT = 256
+ALL_LEVELS = (1 << PAIRS_SHIFT) - 1
 
 
 class OutOfTime(Exception):
@@ -69,9 +73,9 @@ class Node:
     partner: list[int]
     reason: list[int]  # for a committed tile: the levels its pairing rests on
     options: dict[int, tuple[int, ...]]  # undecided group -> pairs (2-bit masks) allowed
-    pruned: dict[int, int]  # undecided group -> levels behind its struck-out pairings
+    pruned: dict[int, int]  # undecided group -> blame behind its struck-out pairings
     moves: list[tuple[int, int]] = field(default_factory=list)
-    pair_blame: dict[int, int] = field(default_factory=dict)  # struck-out pair -> its levels
+    pair_blame: dict[int, int] = field(default_factory=dict)  # struck-out pair -> its blame
     cost: int = 0  # total looser-game rounds: how much the pairings fixed so far delay play
     schedule: list[int] = field(default_factory=list)  # tiles the looser game removes, by round
     # Per tile, the looser-game round in which it leaves and the first round it is free
@@ -167,7 +171,7 @@ class Tables:
 
     def commit(self, node: Node, a: int, b: int, reason: int) -> None:
         node.partner[a], node.partner[b] = b, a
-        node.reason[a] = node.reason[b] = reason
+        node.reason[a] = node.reason[b] = reason & ALL_LEVELS
         node.committed |= 1 << a | 1 << b
         bit = self.pair_bit[(min(a, b), max(a, b))]
         node.code |= bit
@@ -177,6 +181,27 @@ class Tables:
         """The pair bit of a pair given as a 2-bit tile mask."""
         low = pair & -pair
         return self.pair_bit[(low.bit_length() - 1, (pair ^ low).bit_length() - 1)]
+
+    def fixed(self, node: Node, t: int) -> int:
+        """The blame of committed tile ``t``'s pairing: its levels and the pair itself."""
+        p = node.partner[t]
+        return node.reason[t] | self.pair_bit[(min(t, p), max(t, p))] << PAIRS_SHIFT
+
+    def everything(self, node: Node, level: int) -> int:
+        """Blame for a proof about the node as a whole: every level below ``level`` and
+        every pair fixed on the way (which together determine the position)."""
+        return (level - 1) | node.held << PAIRS_SHIFT
+
+    def without(self, node: Node, blame: int, pair: int) -> int:
+        """``blame`` with the pair bits of ``pair`` (a 2-bit tile mask) and, in a group of
+        four, of its complement taken out: the blame a struck-out ``pair`` rests on when
+        ``blame`` killed it (playing either means playing both)."""
+        a = (pair & -pair).bit_length() - 1
+        undecided = self.group_masks[self.group_of[a]] & node.present & ~node.committed
+        bits = self.pair_of(pair)
+        if undecided.bit_count() == 4 and pair & undecided == pair:
+            bits |= self.pair_of(undecided & ~pair)
+        return blame & ~(bits << PAIRS_SHIFT)
 
     def refresh_free(self, free: int, present: int, gone: int) -> int:
         above, left, right = self.above, self.left, self.right
