@@ -58,7 +58,7 @@ class CycleRules(Tables):
 
     def cycle_levels(self, node: Node, pairs: list[int], trial: int) -> int | None:
         """If fixing ``pairs`` (2-bit masks) makes some pair leave strictly after itself,
-        the levels of the committed pairs on that cycle; otherwise None. ``trial`` marks
+        the blame of the committed pairs on that cycle; otherwise None. ``trial`` marks
         tiles whose pairing is only being tried (they add no levels)."""
         partner, committed = node.partner, node.committed
         saved = list(partner)
@@ -105,7 +105,7 @@ class CycleRules(Tables):
         return reached
 
     def cycle_path_levels(self, node: Node, a: int, b: int, trial: int) -> int:
-        """Find one cycle from pair ``a``+``b`` back to itself; the levels of the committed
+        """Find one cycle from pair ``a``+``b`` back to itself; the blame of the committed
         pairs whose tiles it jumps between (trial pairs add nothing)."""
         below, partner, present, committed = self.below, node.partner, node.present, node.committed
         start = 1 << a | 1 << b

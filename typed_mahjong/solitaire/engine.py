@@ -49,7 +49,7 @@ class Engine(Settling):
     ) -> DeadEnd | Probe:
         """Try every pairing of every undecided group one step deep (settling only).
 
-        A pairing whose trial is dead is struck out, with the levels its proof rests on;
+        A pairing whose trial is dead is struck out, with the blame its proof rests on;
         a group of four left with one pairing has it forced; a trial that dies for reasons
         not involving the trial itself proves ``node`` dead. Repeats until nothing changes.
 

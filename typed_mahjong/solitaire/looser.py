@@ -273,7 +273,7 @@ class LooserGame(Tables):
     ) -> tuple[int, int]:
         """Tiles that, from ``start``, keep each other on the board whatever is played:
         each is covered or flanked by one of them, or is free but can only pair with one
-        of them. Returns the levels of the pairings used, and the tiles."""
+        of them. Returns the blame of the pairings used, and the tiles."""
         levels = 0
         tiles = 0
         todo = [start]

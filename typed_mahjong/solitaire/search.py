@@ -29,7 +29,7 @@ from .engine import PAIRS_SHIFT, DeadEnd, Engine, Node, OutOfTime, Probe, Trial
 from .layout import iter_bits
 
 Strategy = Literal["quick", "prove"]
-Outcome = list[tuple[int, int]] | int  # the clearing moves, or the levels a refutation uses
+Outcome = list[tuple[int, int]] | int  # the clearing moves, or a refutation's blame
 Steps = Generator[None, None, Outcome]
 JITTER = 12.0  # most a restarted strategy adds to a cost (in rounds) to break near-ties
 

@@ -4,7 +4,8 @@ Vocabulary used throughout. A *group* is a match group (the four ``5p``, or the 
 flowers). Copies still on the board are *undecided* until the search fixes how they pair
 up; fixed partners are *committed*. Each search decision gets a *level* (its depth, as a
 bit), and every commitment records the levels it rests on (``Node.reason``), so a dead
-end can name the decisions that caused it.
+end can name the decisions that caused it. A dead end's *blame* names those levels and
+also the pairs its proof assumes played, which makes it a nogood (see ``PAIRS_SHIFT``).
 """
 
 from __future__ import annotations
