@@ -1,16 +1,14 @@
 """Learnt nogoods: a node holding all their pairs is dead, one holding all but one has the
 last pair struck out, and each answer's blame names the levels and the pairs it rests on."""
 
-import functools
 import random
 
 import pytest
-from test_solver import stacked_position
+from test_solver import brute_force, stacked_position
 
 from typed_mahjong.solitaire.deals import random_deal
 from typed_mahjong.solitaire.engine import Engine, Node
 from typed_mahjong.solitaire.layout import iter_bits, turtle
-from typed_mahjong.solitaire.position import Position
 from typed_mahjong.solitaire.solver import Solver
 from typed_mahjong.solitaire.tables import ALL_LEVELS, PAIRS_SHIFT
 
@@ -99,28 +97,6 @@ def test_a_refuted_pairing_does_not_blame_itself_or_its_complement() -> None:
     assert engine.without(root, 0b1 | own | other, p1) == 0b1 | other
 
 
-def clearable_with(position: Position, pairs: dict[int, int]) -> bool:
-    """Exhaustive search for a clearing play in which each tile of ``pairs`` leaves with
-    the partner it names."""
-    geometry, groups = position.layout.geometry, position.groups
-
-    @functools.cache
-    def clears(present: int) -> bool:
-        if not present:
-            return True
-        free = [i for i in iter_bits(present) if geometry.is_free(i, present)]
-        return any(
-            groups[a] == groups[b]
-            and pairs.get(a, b) == b
-            and pairs.get(b, a) == a
-            and clears(present & ~(1 << a | 1 << b))
-            for n, a in enumerate(free)
-            for b in free[n + 1 :]
-        )
-
-    return clears(position.present)
-
-
 @pytest.mark.parametrize("chunk", range(3))
 def test_every_learnt_nogood_is_true(chunk: int) -> None:
     # Checked against exhaustive search: no clearing play pairs all of a nogood's pairs.
@@ -135,6 +111,6 @@ def test_every_learnt_nogood_is_true(chunk: int) -> None:
             for index in iter_bits(nogood):
                 a, b = engine.pair_tiles[index]
                 pairs[a], pairs[b] = b, a
-            assert not clearable_with(position, pairs), f"seed {seed}: nogood {pairs}"
+            assert not brute_force(position, pairs), f"seed {seed}: nogood {pairs}"
             checked += 1
     assert checked >= 40

@@ -110,9 +110,11 @@ def test_mid_game_positions_can_be_solved() -> None:
 # -------------------------------------------------- agreement with plain exhaustive search
 
 
-def brute_force(position: Position) -> bool:
-    """Try every move order (memoised on the tiles left): the definition of solvable."""
+def brute_force(position: Position, pairs: dict[int, int] | None = None) -> bool:
+    """Try every move order (memoised on the tiles left): the definition of solvable.
+    With ``pairs``, only plays in which each tile named leaves with the partner named."""
     geometry, groups = position.layout.geometry, position.groups
+    fixed = pairs or {}
 
     @functools.cache
     def clears(present: int) -> bool:
@@ -120,7 +122,10 @@ def brute_force(position: Position) -> bool:
             return True
         free = [i for i in iter_bits(present) if geometry.is_free(i, present)]
         return any(
-            groups[a] == groups[b] and clears(present & ~(1 << a | 1 << b))
+            groups[a] == groups[b]
+            and fixed.get(a, b) == b
+            and fixed.get(b, a) == a
+            and clears(present & ~(1 << a | 1 << b))
             for n, a in enumerate(free)
             for b in free[n + 1 :]
         )

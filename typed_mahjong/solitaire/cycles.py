@@ -126,7 +126,7 @@ class CycleRules(Tables):
                         parent[p] = (u, True)
                         queue.append(p)
         # Not reached when ``later`` saw a cycle; blame everything.
-        return self.everything(node, ALL_LEVELS + 1)
+        return self.everything(node, ALL_LEVELS)
 
     def path_levels(
         self, node: Node, parent: dict[int, tuple[int, bool]], end: int, trial: int

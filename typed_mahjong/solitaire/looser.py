@@ -244,7 +244,7 @@ class LooserGame(Tables):
                 break
         if best is None:
             # No free tile to start from: blame everything.
-            return self.everything(node, ALL_LEVELS + 1), stuck
+            return self.everything(node, ALL_LEVELS), stuck
         return best
 
     def struck_copies(

@@ -1,12 +1,11 @@
 """Learnt nogoods: sets of pairings that cannot all be played in one solution.
 
-When the search refutes a node, the levels of its refutation name the decisions it rests
-on (see ``tables``); the pairs chosen at those levels form a *nogood*: every play from
-the root that pairs them all is dead, in whatever branch, by whatever route. The memo of
-dead positions only recognises the same position again; a nogood also cuts positions that
-differ in everything it does not name. A node holding every pair of a nogood is dead; a
-node holding all but one has that one struck out (unit propagation), with the levels of
-the held pairs as its reason.
+Every dead-end proof's blame names the pairs it assumes played, chosen or forced (see
+``tables``); they form a *nogood*: every play from the root that pairs them all is dead,
+in whatever branch, by whatever route. The memo of dead positions only recognises the
+same position again; a nogood also cuts positions that differ in everything it does not
+name. A node holding every pair of a nogood is dead; a node holding all but one has that
+one struck out (unit propagation), blamed on the held pairs.
 """
 
 from __future__ import annotations

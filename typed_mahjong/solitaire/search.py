@@ -71,7 +71,7 @@ class Searcher:
         key = node.present | node.code << engine.size
         level = 1 << node.depth
         if key in engine.dead:
-            return engine.everything(node, level)  # proved dead elsewhere
+            return engine.everything(node, level - 1)  # proved dead elsewhere
         if node.seen < len(engine.learnt):
             # Nogoods learnt since this node was settled (in its siblings' subtrees, say)
             # may strike out pairings here or kill it.
@@ -92,7 +92,7 @@ class Searcher:
             tried = result.trials
         choice = self.choose(node, tried)
         if choice is None:
-            return self.refuted(key, engine.everything(node, level))
+            return self.refuted(key, engine.everything(node, level - 1))
         group, pairs = choice
         conflict = node.pruned.get(group, 0)
         children: list[tuple[int, int, Node]] = []

@@ -188,10 +188,10 @@ class Tables:
         p = node.partner[t]
         return node.reason[t] | self.pair_bit[(min(t, p), max(t, p))] << PAIRS_SHIFT
 
-    def everything(self, node: Node, level: int) -> int:
-        """Blame for a proof about the node as a whole: every level below ``level`` and
-        every pair fixed on the way (which together determine the position)."""
-        return (level - 1) | node.held << PAIRS_SHIFT
+    def everything(self, node: Node, levels: int) -> int:
+        """Blame for a proof about the node as a whole: ``levels`` (every decision so far)
+        and every pair fixed on the way (which together determine the position)."""
+        return levels | node.held << PAIRS_SHIFT
 
     def without(self, node: Node, blame: int, pair: int) -> int:
         """``blame`` with the pair bits of ``pair`` (a 2-bit tile mask) and, in a group of
