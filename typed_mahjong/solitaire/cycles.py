@@ -25,7 +25,7 @@ class CycleRules(Tables):
                 if not pair & low:
                     continue
                 other = undecided & ~pair
-                levels = self.cycle_levels(node, [pair, other], undecided)
+                levels = self.cycle_blame(node, [pair, other], undecided)
                 if levels is None:
                     kept += [pair, other]
                 else:
@@ -33,7 +33,7 @@ class CycleRules(Tables):
                     node.pair_blame[pair] = node.pair_blame[other] = levels
         else:
             for pair in node.options[group]:
-                levels = self.cycle_levels(node, [pair], undecided)
+                levels = self.cycle_blame(node, [pair], undecided)
                 if levels is None:
                     kept.append(pair)
                 else:
@@ -56,7 +56,7 @@ class CycleRules(Tables):
             node.pruned[group] = blame
         return None
 
-    def cycle_levels(self, node: Node, pairs: list[int], trial: int) -> int | None:
+    def cycle_blame(self, node: Node, pairs: list[int], trial: int) -> int | None:
         """If fixing ``pairs`` (2-bit masks) makes some pair leave strictly after itself,
         the blame of the committed pairs on that cycle; otherwise None. ``trial`` marks
         tiles whose pairing is only being tried (they add no levels)."""
@@ -70,7 +70,7 @@ class CycleRules(Tables):
             for pair in pairs:
                 if self.later(node, pair) & pair:
                     a, b = iter_bits(pair)
-                    return self.cycle_path_levels(node, a, b, trial | pair)
+                    return self.cycle_path_blame(node, a, b, trial | pair)
             return None
         finally:
             partner[:] = saved
@@ -104,7 +104,7 @@ class CycleRules(Tables):
             frontier = step
         return reached
 
-    def cycle_path_levels(self, node: Node, a: int, b: int, trial: int) -> int:
+    def cycle_path_blame(self, node: Node, a: int, b: int, trial: int) -> int:
         """Find one cycle from pair ``a``+``b`` back to itself; the blame of the committed
         pairs whose tiles it jumps between (trial pairs add nothing)."""
         below, partner, present, committed = self.below, node.partner, node.present, node.committed
@@ -115,7 +115,7 @@ class CycleRules(Tables):
         for s in queue:
             for u in iter_bits(below[s] & present):
                 if start >> u & 1:
-                    return own | self.path_levels(node, parent, s, trial)
+                    return own | self.path_blame(node, parent, s, trial)
                 if u in parent:
                     continue
                 parent[u] = (s, False)
@@ -128,7 +128,7 @@ class CycleRules(Tables):
         # Not reached when ``later`` saw a cycle; blame everything.
         return self.everything(node, ALL_LEVELS)
 
-    def path_levels(
+    def path_blame(
         self, node: Node, parent: dict[int, tuple[int, bool]], end: int, trial: int
     ) -> int:
         levels = 0

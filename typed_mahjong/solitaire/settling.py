@@ -29,7 +29,7 @@ class Settling(NogoodRules, LooserGame):
                 node.options[group] = tuple(
                     1 << a | 1 << b for n, a in enumerate(members) for b in members[n + 1 :]
                 )
-        if any(self.cycle_levels(node, [1 << a | 1 << b], 0) is not None for a, b in pending):
+        if any(self.cycle_blame(node, [1 << a | 1 << b], 0) is not None for a, b in pending):
             # Dealt pairs already wait for themselves: the looser game shows it plainly
             # (and gives the tiles for the explanation).
             dead = self.locked(node)
