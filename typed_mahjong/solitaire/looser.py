@@ -45,8 +45,20 @@ class LooserGame(Tables):
             self.partner_table[allowed] = table
         return table
 
+    def partner_masks(self, allowed: tuple[int, ...]) -> list[tuple[int, int]]:
+        """For allowed pairs, each copy with the mask of its allowed partners (cached)."""
+        items = self.partner_items.get(allowed)
+        if items is None:
+            items = [(t, entry[0]) for t, entry in self.partners(allowed).items()]
+            self.partner_items[allowed] = items
+        return items
+
     def relax(
-        self, node: Node, schedule: list[int] | None = None, free_round: list[int] | None = None
+        self,
+        node: Node,
+        schedule: list[int] | None = None,
+        free_round: list[int] | None = None,
+        exit_round: list[int] | None = None,
     ) -> tuple[int, int]:
         """Play the looser game greedily; return the tiles it cannot clear and which of
         them are free.
@@ -56,14 +68,19 @@ class LooserGame(Tables):
         free or already gone. Every real play is a play of the looser game, and the looser
         game only gains moves as tiles leave, so greedy play decides it: tiles it cannot
         clear can never be cleared. ``schedule``, if given, receives the tiles removed in
-        each round, and ``free_round`` (indexed by tile) the round each tile is first free
-        in. (Hot loop: bit tricks are inlined on purpose.)
+        each round, ``free_round`` (indexed by tile) the round each tile is first free
+        in, and ``exit_round`` the round it leaves in. (Hot loop: bit tricks are inlined
+        on purpose.)
         """
         self.work += 1
         present, free, committed, partner = node.present, node.free, node.committed, node.partner
         above, left, right, dependents = self.above, self.left, self.right, self.dependents
-        group_of, group_masks, options = self.group_of, self.group_masks, node.options
-        allowed: dict[int, int] = {}
+        group_of, group_masks = self.group_of, self.group_masks
+        # Each undecided tile's allowed partners, looked up once per group.
+        allowed = [0] * self.size
+        for pairs in node.options.values():
+            for t, mask in self.partner_masks(pairs):
+                allowed[t] = mask
         gone = 0
         played = 0  # rounds so far
         pending = free
@@ -72,21 +89,19 @@ class LooserGame(Tables):
                 free_round[t] = 1
         while pending:
             removable = 0
-            todo = pending
+            ready = free | gone
+            todo = pending & committed
             while todo:
                 low = todo & -todo
                 todo ^= low
-                t = low.bit_length() - 1
-                if committed & low:
-                    p = partner[t]
-                    if free >> p & 1:
-                        removable |= low | 1 << p
-                    continue
-                mask = allowed.get(t)
-                if mask is None:
-                    entry = self.partners(options.get(group_of[t], ())).get(t)
-                    mask = allowed[t] = 0 if entry is None else entry[0]
-                if mask & (free | gone):
+                p = partner[low.bit_length() - 1]
+                if free >> p & 1:
+                    removable |= low | 1 << p
+            todo = pending & ~committed
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                if allowed[low.bit_length() - 1] & ready:
                     removable |= low
             if not removable:
                 break
@@ -103,6 +118,8 @@ class LooserGame(Tables):
                 todo ^= low
                 t = low.bit_length() - 1
                 touched |= dependents[t]
+                if exit_round is not None:
+                    exit_round[t] = played
                 if not committed & low:
                     wake |= group_masks[group_of[t]]  # its copies may now pair with "gone"
             candidates = touched & present & ~free
@@ -126,14 +143,8 @@ class LooserGame(Tables):
     def baseline(self, node: Node) -> Baseline | None:
         """The node's looser game with each tile's rounds, before a change to its
         pairings; None when the node has no game recorded."""
-        if not node.schedule or node.free_round is None:
+        if not node.schedule or node.exit_round is None or node.free_round is None:
             return None
-        if node.exit_round is None:
-            exit_round = [0] * self.size
-            for n, tiles in enumerate(node.schedule, start=1):
-                for t in iter_bits(tiles):
-                    exit_round[t] = n
-            node.exit_round = exit_round
         return Baseline(
             node.present,
             node.committed,

@@ -52,11 +52,12 @@ class Settling(NogoodRules, LooserGame):
             return None
         schedule: list[int] = []
         free_round = [0] * self.size
-        stuck, free = self.relax(node, schedule, free_round)
+        exit_round = [0] * self.size
+        stuck, free = self.relax(node, schedule, free_round, exit_round)
         if not stuck:
             node.cost = sum(n * tiles.bit_count() for n, tiles in enumerate(schedule, start=1))
             node.schedule = schedule
-            node.exit_round = None
+            node.exit_round = exit_round
             node.free_round = free_round
             return None
         conflict, tiles = self.best_closure(node, stuck, free)

@@ -80,7 +80,7 @@ class Node:
     cost: int = 0  # total looser-game rounds: how much the pairings fixed so far delay play
     schedule: list[int] = field(default_factory=list)  # tiles the looser game removes, by round
     # Per tile, the looser-game round in which it leaves and the first round it is free
-    # (0 for tiles not on the board); filled in on demand (see ``LooserGame.baseline``).
+    # (0 for tiles not on the board); set with ``schedule`` (see ``LooserGame.baseline``).
     exit_round: list[int] | None = None
     free_round: list[int] | None = None
     # Pairs (as ``Tables.pair_bit`` bits) fixed on the way here, gone or not, those of
@@ -159,6 +159,7 @@ class Tables:
         # allowed pairs -> {tile: (mask of its allowed partners, their indices)}; shared by
         # every node with the same allowed pairs for a group (tuples are immutable)
         self.partner_table: dict[tuple[int, ...], dict[int, tuple[int, tuple[int, ...]]]] = {}
+        self.partner_items: dict[tuple[int, ...], list[tuple[int, int]]] = {}
         self.dead: set[int] = set()  # memo keys of positions proved dead
         # Learnt nogoods (sets of pairs, as pair bits) indexed by each pair in them.
         self.nogoods: set[int] = set()
