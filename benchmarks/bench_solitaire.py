@@ -1,12 +1,15 @@
 """Benchmark: decide seeded random Turtle deals within a time budget.
 
-    python benchmarks/bench_solitaire.py [--deals 1000] [--first-seed 0] [--budget 2]
+    python benchmarks/bench_solitaire.py [--deals 1000] [--first-seed 0] [--budget 2 | --work N]
 
 Deals seeds first-seed .. first-seed+deals-1 with ``random_deal(turtle(), seed)``, solves
 each with ``solve(position, budget=...)`` one after another (wall-clock time, as a caller
 would see it), and prints the fraction decided within the budget, the median and
-99th-percentile solve times, and how many deals were found unsolvable. Deals that took
-more than half the budget, or were not decided as solvable, are listed as they happen.
+99th-percentile solve times and work, and how many deals were found unsolvable. Deals
+that took more than half the budget, or were not decided as solvable, are listed as they
+happen. ``--work N`` budgets each deal N looser games instead of seconds
+(``solve(position, work=N)``): the verdicts and work then repeat exactly on any machine,
+so two versions of the solver can be compared without timing noise.
 """
 
 from __future__ import annotations
@@ -35,26 +38,45 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--budget", type=float, default=2.0, help="seconds per deal")
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--budget", type=float, default=None, help="seconds per deal (default 2)")
+    limit.add_argument("--work", type=int, default=None, help="looser games per deal instead")
     args = parser.parse_args(argv)
+    if args.work is None and args.budget is None:
+        args.budget = 2.0
 
     layout = turtle()
     statuses: Counter[str] = Counter()
     times: list[float] = []
+    works: list[int] = []
     started = time.perf_counter()
     for seed in range(args.first_seed, args.first_seed + args.deals):
-        verdict = solve(random_deal(layout, seed), budget=args.budget)
+        verdict = solve(random_deal(layout, seed), budget=args.budget, work=args.work)
         statuses[verdict.status] += 1
         times.append(verdict.seconds)
-        if verdict.status != "solvable" or verdict.seconds > args.budget / 2:
+        works.append(verdict.work)
+        slow = (
+            verdict.work > args.work / 2
+            if args.work is not None
+            else verdict.seconds > args.budget / 2
+        )
+        if verdict.status != "solvable" or slow:
             note = f"  ({verdict.reason[:70]})" if verdict.reason else ""
-            print(f"seed {seed}: {verdict.status} in {verdict.seconds:.3f} s{note}", flush=True)
+            print(
+                f"seed {seed}: {verdict.status} in {verdict.seconds:.3f} s, "
+                f"{verdict.work} looser games{note}",
+                flush=True,
+            )
     times.sort()
+    works.sort()
     decided = statuses["solvable"] + statuses["unsolvable"]
+    budget = (
+        f"{args.work} looser games" if args.work is not None else f"budget {args.budget:g} s"
+    )
     print()
     print(
         f"Turtle, {args.deals} random deals (seeds {args.first_seed}.."
-        f"{args.first_seed + args.deals - 1}), budget {args.budget:g} s per deal"
+        f"{args.first_seed + args.deals - 1}), {budget} per deal"
     )
     print(f"decided within budget: {decided}/{args.deals} = {decided / args.deals:.1%}")
     print(
@@ -65,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
         f"time per deal: median {statistics.median(times) * 1000:.1f} ms, "
         f"99th percentile {percentile(times, 0.99) * 1000:.1f} ms, "
         f"max {times[-1] * 1000:.1f} ms, mean {statistics.fmean(times) * 1000:.1f} ms"
+    )
+    print(
+        f"looser games per deal: median {statistics.median(works):g}, "
+        f"99th percentile {percentile([float(w) for w in works], 0.99):g}, max {works[-1]}"
     )
     print(f"total wall time {time.perf_counter() - started:.1f} s")
     return 0

@@ -38,7 +38,15 @@ def test_solve_json_is_one_stable_object(capsys: pytest.CaptureFixture[str]) -> 
     assert [move["step"] for move in report["moves"]] == [1, 2, 3]
     first = report["moves"][0]["tiles"]
     assert {"face": "1m", "x": 0, "y": 0, "z": 1} in first
-    assert set(report) >= {"layout", "reason", "proof", "seconds", "nodes", "budget_seconds"}
+    assert set(report) >= {
+        "layout",
+        "reason",
+        "proof",
+        "seconds",
+        "nodes",
+        "work",
+        "budget_seconds",
+    }
 
 
 def test_unsolvable_exits_1_with_the_reason(

@@ -100,6 +100,54 @@ def test_a_spent_budget_gives_undecided_not_an_error() -> None:
     assert verdict.status == "undecided" and verdict.moves == ()
 
 
+def test_a_spent_work_budget_gives_undecided_not_an_error() -> None:
+    # Deal 3 is not dead on its face, so the search must play the root's looser game
+    # (one unit of work) and then stop: with a budget of 0 it cannot decide.
+    verdict = solve(random_deal(turtle(), 3), work=0)
+    assert verdict.status == "undecided" and verdict.moves == ()
+    assert verdict.work >= 1
+
+
+def test_a_work_budget_gives_the_same_answer_every_time() -> None:
+    # Nothing in the search may read the clock when work is the budget: two runs of a
+    # hard deal (seed 21 needs thousands of looser games) must stop at the same node.
+    first = solve(random_deal(turtle(), 21), work=400)
+    second = solve(random_deal(turtle(), 21), work=400)
+    assert (first.status, first.nodes, first.work, first.moves) == (
+        second.status,
+        second.nodes,
+        second.work,
+        second.moves,
+    )
+    assert first.status == "undecided" and first.work > 400
+
+
+def test_a_work_budget_large_enough_changes_nothing() -> None:
+    position = random_deal(turtle(), 7)
+    unlimited = solve(position)
+    capped = solve(position, work=unlimited.work)
+    assert capped.status == "solvable"
+    assert (capped.moves, capped.nodes, capped.work) == (
+        unlimited.moves,
+        unlimited.nodes,
+        unlimited.work,
+    )
+
+
+@pytest.mark.parametrize(
+    ("budget", "work", "message"),
+    [
+        (2.0, 100, "not both"),
+        (None, -1, "work must be a number of looser games >= 0, got -1"),
+        (-0.5, None, "budget must be a number of seconds >= 0, got -0.5"),
+        (float("nan"), None, "budget must be a number of seconds >= 0, got nan"),
+    ],
+)
+def test_bad_budgets_are_refused(budget: float | None, work: int | None, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        solve(random_deal(turtle(), 3), budget=budget, work=work)
+
+
 def test_mid_game_positions_can_be_solved() -> None:
     position, moves = solvable_deal(turtle(), 4)
     later = replay(position, moves[:30])

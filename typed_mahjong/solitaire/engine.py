@@ -55,10 +55,13 @@ class Engine(Settling):
 
         ``inherited`` is the parent's probe and the tiles whose looser-game round the
         step to ``node`` changed. A group whose copies and allowed pairs are unchanged,
-        and whose trials changed rounds only away from those tiles (and their
-        neighbours), keeps its trials (costs shifted by the step's cost) instead of
-        being tried again: nearly all trials succeed, and distant changes rarely matter.
-        Skipping a trial can only miss a pruning, never make one wrong.
+        and whose trials changed the rounds of none of those tiles, keeps its trials
+        (costs shifted by the step's cost) instead of being tried again: nearly all
+        trials succeed, and changes to disjoint tiles rarely combine into a dead end.
+        Skipping a trial can only miss a pruning, never make one wrong. (Also counting
+        the tiles touching the changed ones as shared re-tried nearly every trial and
+        cost about 3% more work on 6000 deals, with 36 rather than 34 of them left
+        undecided within 6000 looser games.)
         Each dead trial is also learnt as a nogood, so other branches strike the pair
         out without trying it.
         """
@@ -70,7 +73,7 @@ class Engine(Settling):
         kept: dict[int, dict[int, Trial]] = {}
         if inherited is not None:
             before, moved = inherited
-            zone = self.neighbourhood(moved)
+            zone = moved
             shift = node.cost - before.cost
             for group, trials in before.trials.items():
                 if signature.get(group) == before.signature.get(group) and not any(
@@ -141,9 +144,7 @@ class Engine(Settling):
                 return dead
             if not node.present:
                 return Probe({}, {}, 0)
-            zone = self.neighbourhood(
-                self.changed_rounds_lists(old_schedule, node.schedule, node.present)
-            )
+            zone = self.changed_rounds_lists(old_schedule, node.schedule, node.present)
             shift = node.cost - old_cost
             for other in list(kept):
                 trials = kept[other]
@@ -179,13 +180,3 @@ class Engine(Settling):
         for rest in before[len(after) :] + after[len(before) :]:
             moved |= rest
         return moved & present
-
-    def neighbourhood(self, tiles: int) -> int:
-        """``tiles`` and every tile touching one of them (above, below or beside)."""
-        zone = tiles
-        while tiles:
-            low = tiles & -tiles
-            tiles ^= low
-            t = low.bit_length() - 1
-            zone |= self.dependents[t] | self.above[t]
-        return zone

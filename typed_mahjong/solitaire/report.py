@@ -44,6 +44,7 @@ def solve_report(
         "seconds": round(verdict.seconds, 4),
         "budget_seconds": budget,
         "nodes": verdict.nodes,
+        "work": verdict.work,
     }
 
 

@@ -171,6 +171,10 @@ class Tables:
         self.deadline = float("inf")
         self.clock: Callable[[], float] = time.perf_counter
 
+    def work_done(self) -> float:
+        """The engine's clock when budgets count work (looser games) instead of time."""
+        return self.work
+
     def commit(self, node: Node, a: int, b: int, reason: int) -> None:
         node.partner[a], node.partner[b] = b, a
         node.reason[a] = node.reason[b] = reason & ALL_LEVELS
