@@ -70,9 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     times.sort()
     works.sort()
     decided = statuses["solvable"] + statuses["unsolvable"]
-    budget = (
-        f"{args.work} looser games" if args.work is not None else f"budget {args.budget:g} s"
-    )
+    budget = f"{args.work} looser games" if args.work is not None else f"budget {args.budget:g} s"
     print()
     print(
         f"Turtle, {args.deals} random deals (seeds {args.first_seed}.."
