@@ -48,14 +48,6 @@ class LooserGame(Tables):
             self.partner_table[allowed] = table
         return table
 
-    def partner_masks(self, allowed: tuple[int, ...]) -> list[tuple[int, int]]:
-        """For allowed pairs, each copy with the mask of its allowed partners (cached)."""
-        items = self.partner_items.get(allowed)
-        if items is None:
-            items = [(t, entry[0]) for t, entry in self.partners(allowed).items()]
-            self.partner_items[allowed] = items
-        return items
-
     def relax(
         self,
         node: Node,
@@ -82,7 +74,7 @@ class LooserGame(Tables):
         # Each undecided tile's allowed partners, looked up once per group.
         allowed = [0] * self.size
         for pairs in node.options.values():
-            for t, mask in self.partner_masks(pairs):
+            for t, (mask, _copies) in self.partners(pairs).items():
                 allowed[t] = mask
         gone = 0
         played = 0  # rounds so far

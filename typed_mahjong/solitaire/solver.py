@@ -3,8 +3,9 @@
 ``solve`` answers *solvable* (with a clearing sequence, checked by replaying it through the
 rules in ``position``), *unsolvable* (with a reason: a short proof when the position is
 dead on its face, else a note that the search was exhaustive) or *undecided* when the
-caller's time (or work) budget ran out first. How the search works: ``search`` and ``portfolio``
-(strategies), ``engine`` with ``settling``, ``cycles`` and ``looser`` (inference).
+caller's time (or work) budget ran out first. How the search works: ``search`` and
+``portfolio`` (strategies), ``engine`` with ``settling``, ``cycles`` and ``looser``
+(inference).
 """
 
 from __future__ import annotations

@@ -159,7 +159,6 @@ class Tables:
         # allowed pairs -> {tile: (mask of its allowed partners, their indices)}; shared by
         # every node with the same allowed pairs for a group (tuples are immutable)
         self.partner_table: dict[tuple[int, ...], dict[int, tuple[int, tuple[int, ...]]]] = {}
-        self.partner_items: dict[tuple[int, ...], list[tuple[int, int]]] = {}
         self.dead: set[int] = set()  # memo keys of positions proved dead
         # Learnt nogoods (sets of pairs, as pair bits) indexed by each pair in them.
         self.nogoods: set[int] = set()
