@@ -60,7 +60,6 @@ class Solver:
     def __init__(self, position: Position) -> None:
         self.position = position
         self.engine = Engine(position)
-        self._work_start = 0
 
     def solve(
         self, present: int | None = None, budget: float | None = None, *, work: int | None = None
@@ -81,6 +80,7 @@ class Solver:
             raise ValueError(f"work must be a number of looser games >= 0, got {work!r}")
         engine = self.engine
         start = time.perf_counter()
+        begun = (start, engine.work)  # for the verdict's seconds and work
         if work is None:
             engine.clock = time.perf_counter
             engine.deadline = float("inf") if budget is None else start + budget
@@ -88,7 +88,6 @@ class Solver:
             engine.clock = engine.work_done
             engine.deadline = engine.work + work
         engine.nodes = 0
-        self._work_start = engine.work
         engine.forget_nogoods()
         root_present = self.position.present if present is None else present
         at = Position(self.position.layout, self.position.faces, root_present)
@@ -96,33 +95,34 @@ class Solver:
             node, dead = engine.root(root_present)
             if dead is not None:
                 reason = explain(engine, at, node, dead)
-                return self._verdict(UNSOLVABLE, start, reason=reason, proof="dead")
+                return self._verdict(UNSOLVABLE, begun, reason=reason, proof="dead")
             found = run_portfolio(engine, node)
         except OutOfTime:
-            return self._verdict(UNDECIDED, start)
+            return self._verdict(UNDECIDED, begun)
         if not isinstance(found, list):
             reason = (
                 "exhaustive search: no way of pairing the remaining tiles clears the board "
                 f"({engine.nodes} search nodes)"
             )
-            return self._verdict(UNSOLVABLE, start, reason=reason, proof="search")
+            return self._verdict(UNSOLVABLE, begun, reason=reason, proof="search")
         moves = tuple(Move.of(a, b) for a, b in found)
         end = replay(at, moves)
         if not end.is_cleared:
             raise IllegalMove(f"solver bug: its sequence leaves {end.tile_count} tiles")
-        return self._verdict(SOLVABLE, start, moves=moves)
+        return self._verdict(SOLVABLE, begun, moves=moves)
 
     def _verdict(
         self,
         status: Status,
-        start: float,
+        begun: tuple[float, int],
         *,
         moves: tuple[Move, ...] = (),
         reason: str | None = None,
         proof: Literal["dead", "search"] | None = None,
     ) -> Verdict:
+        start, first_work = begun
         seconds = time.perf_counter() - start
-        work = self.engine.work - self._work_start
+        work = self.engine.work - first_work
         return Verdict(status, moves, reason, proof, self.engine.nodes, seconds, work)
 
 
