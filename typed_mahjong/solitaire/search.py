@@ -148,17 +148,20 @@ class Searcher:
     ) -> tuple[int, list[int]] | None:
         """Every pairing has been tried one step deep: rank groups by those trials.
 
-        Fewest pairings left first, then the group whose best trial delays the looser
-        game most. Groups of other sizes fall back to ``choose_static``.
+        The group whose best trial delays the looser game most, however many pairings
+        it has left. (Preferring groups with fewer pairings left, as ``quick`` does, left
+        34 of Turtle seeds 0-5999 undecided within 6000 looser games against 24, for
+        about the same mean work: 310 against 311 games a deal.) Groups of other sizes
+        fall back to ``choose_static``.
         """
         engine = self.engine
-        best: tuple[tuple[int, float], int, list[int]] | None = None
+        best: tuple[float, int, list[int]] | None = None
         for group, trials in tried.items():
             undecided = engine.group_masks[group] & node.present & ~node.committed
             if undecided.bit_count() != 4:
                 continue
             ranked = sorted((self.jitter(trial.cost), pair) for pair, trial in trials.items())
-            rank = (len(ranked), -ranked[0][0])
+            rank = -ranked[0][0]
             if best is None or rank < best[0]:
                 best = (rank, group, [pair for _cost, pair in ranked])
         if best is None:
