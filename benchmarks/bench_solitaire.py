@@ -1,6 +1,7 @@
 """Benchmark: decide seeded random Turtle deals within a time budget.
 
     python benchmarks/bench_solitaire.py [--deals 1000] [--first-seed 0] [--budget 2 | --work N]
+                                         [--workers 1|2]
 
 Deals seeds first-seed .. first-seed+deals-1 with ``random_deal(turtle(), seed)``, solves
 each with ``solve(position, budget=...)`` one after another (wall-clock time, as a caller
@@ -9,7 +10,8 @@ would see it), and prints the fraction decided within the budget, the median and
 that took more than half the budget, or were not decided as solvable, are listed as they
 happen. ``--work N`` budgets each deal N looser games instead of seconds
 (``solve(position, work=N)``): the verdicts and work then repeat exactly on any machine,
-so two versions of the solver can be compared without timing noise.
+so two versions of the solver can be compared without timing noise. ``--workers 2``
+lets each deal use a second process (``solve(..., workers=2)``; time budgets only).
 """
 
 from __future__ import annotations
@@ -41,7 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     limit = parser.add_mutually_exclusive_group()
     limit.add_argument("--budget", type=float, default=None, help="seconds per deal (default 2)")
     limit.add_argument("--work", type=int, default=None, help="looser games per deal instead")
+    parser.add_argument(
+        "--workers", type=int, choices=(1, 2), default=1, help="processes per deal (default 1)"
+    )
     args = parser.parse_args(argv)
+    if args.work is not None and args.workers > 1:
+        parser.error("--workers 2 needs a time budget (--budget), not --work")
     if args.work is None and args.budget is None:
         args.budget = 2.0
 
@@ -51,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     works: list[int] = []
     started = time.perf_counter()
     for seed in range(args.first_seed, args.first_seed + args.deals):
-        verdict = solve(random_deal(layout, seed), budget=args.budget, work=args.work)
+        position = random_deal(layout, seed)
+        verdict = solve(position, budget=args.budget, work=args.work, workers=args.workers)
         statuses[verdict.status] += 1
         times.append(verdict.seconds)
         works.append(verdict.work)
@@ -71,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     works.sort()
     decided = statuses["solvable"] + statuses["unsolvable"]
     budget = f"{args.work} looser games" if args.work is not None else f"budget {args.budget:g} s"
+    if args.workers > 1:
+        budget += f", {args.workers} processes"
     print()
     print(
         f"Turtle, {args.deals} random deals (seeds {args.first_seed}.."

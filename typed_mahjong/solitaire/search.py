@@ -12,6 +12,9 @@ may take (for a group of four: its three pairings). They differ in which group t
   *best* pairing delays the looser game most: the most likely culprit when the position
   is dead, so refutations stay short, and the group that most needs care when it is not.
   Its pairings are tried best first.
+* ``narrow``: ``prove``, but among the groups with the fewest pairings left. It fails on
+  other deals than ``prove`` does, which makes it the second process's strategy
+  (``helper``).
 
 ``Restarter`` reruns a strategy with jittered costs on a Luby schedule, for the heavy
 tail of deals where the first descent goes wrong early. All of them remember dead
@@ -28,7 +31,7 @@ from typing import Literal
 from .engine import PAIRS_SHIFT, DeadEnd, Engine, Node, OutOfTime, Probe, Trial
 from .layout import iter_bits
 
-Strategy = Literal["quick", "prove"]
+Strategy = Literal["quick", "prove", "narrow"]
 Outcome = list[tuple[int, int]] | int  # the clearing moves, or a refutation's blame
 Steps = Generator[None, None, Outcome]
 # Most a restarted strategy adds to a cost, so restarts take other paths. ``quick``'s
@@ -148,20 +151,22 @@ class Searcher:
     ) -> tuple[int, list[int]] | None:
         """Every pairing has been tried one step deep: rank groups by those trials.
 
-        The group whose best trial delays the looser game most, however many pairings
-        it has left. (Preferring groups with fewer pairings left, as ``quick`` does, left
-        34 of Turtle seeds 0-5999 undecided within 6000 looser games against 24, for
-        about the same mean work: 310 against 311 games a deal.) Groups of other sizes
-        fall back to ``choose_static``.
+        ``prove``: the group whose best trial delays the looser game most, however many
+        pairings it has left. ``narrow``: the same among the groups with the fewest
+        pairings left. (``narrow`` in the portfolio instead of ``prove`` left 34 of
+        Turtle seeds 0-5999 undecided within 6000 looser games against 24, for about the
+        same mean work: 310 against 311 games a deal; it is the helper's strategy, see
+        ``helper``.) Groups of other sizes fall back to ``choose_static``.
         """
         engine = self.engine
-        best: tuple[float, int, list[int]] | None = None
+        narrow = self.strategy == "narrow"
+        best: tuple[tuple[int, float], int, list[int]] | None = None
         for group, trials in tried.items():
             undecided = engine.group_masks[group] & node.present & ~node.committed
             if undecided.bit_count() != 4:
                 continue
             ranked = sorted((self.jitter(trial.cost), pair) for pair, trial in trials.items())
-            rank = -ranked[0][0]
+            rank = (len(ranked) if narrow else 0, -ranked[0][0])
             if best is None or rank < best[0]:
                 best = (rank, group, [pair for _cost, pair in ranked])
         if best is None:

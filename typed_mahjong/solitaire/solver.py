@@ -62,7 +62,12 @@ class Solver:
         self.engine = Engine(position)
 
     def solve(
-        self, present: int | None = None, budget: float | None = None, *, work: int | None = None
+        self,
+        present: int | None = None,
+        budget: float | None = None,
+        *,
+        work: int | None = None,
+        workers: int = 1,
     ) -> Verdict:
         """Decide the position with the tiles in ``present`` (default: the solver's own
         position) on the board, giving up after ``budget`` seconds.
@@ -71,9 +76,21 @@ class Solver:
         search's unit of work, about 0.3 ms each on this project's 2-core machine): a
         budget that gives the same answer, node for node, on any machine and under any
         load, for reproducible measurements. Give one budget or the other, not both.
+
+        ``workers=2`` lets a deal that is not decided quickly use a second process (a
+        forked helper running another strategy, see ``helper``; where the platform
+        cannot fork, the search runs alone). Which process answers first depends on
+        timing, so this does not combine with ``work``. The verdict's ``nodes`` and
+        ``work`` include the helper's when it gave the answer.
         """
         if budget is not None and work is not None:
             raise ValueError("give a time budget (budget=) or a work budget (work=), not both")
+        check_workers(workers)
+        if workers > 1 and work is not None:
+            raise ValueError(
+                "workers=2 answers with whichever process decides first, which a work "
+                "budget cannot make reproducible: use budget= (seconds) with it"
+            )
         if budget is not None and not budget >= 0:
             raise ValueError(f"budget must be a number of seconds >= 0, got {budget!r}")
         if work is not None and work < 0:
@@ -96,7 +113,7 @@ class Solver:
             if dead is not None:
                 reason = explain(engine, at, node, dead)
                 return self._verdict(UNSOLVABLE, begun, reason=reason, proof="dead")
-            found = run_portfolio(engine, node)
+            found = run_portfolio(engine, node, workers)
         except OutOfTime:
             return self._verdict(UNDECIDED, begun)
         if not isinstance(found, list):
@@ -126,24 +143,37 @@ class Solver:
         return Verdict(status, moves, reason, proof, self.engine.nodes, seconds, work)
 
 
-def solve(position: Position, budget: float | None = None, *, work: int | None = None) -> Verdict:
+def solve(
+    position: Position,
+    budget: float | None = None,
+    *,
+    work: int | None = None,
+    workers: int = 1,
+) -> Verdict:
     """Decide whether ``position`` can be cleared, within ``budget`` seconds if given (or
-    ``work`` looser games: see ``Solver.solve``)."""
-    return Solver(position).solve(budget=budget, work=work)
+    ``work`` looser games; ``workers=2`` for a second process: see ``Solver.solve``)."""
+    return Solver(position).solve(budget=budget, work=work, workers=workers)
 
 
-def hints(position: Position, budget: float | None = None) -> list[Hint]:
+def hints(position: Position, budget: float | None = None, *, workers: int = 1) -> list[Hint]:
     """Every pair removable now, each with the verdict on the position it leaves.
 
     The pairs whose verdict is solvable are the ones that keep the position clearable.
     ``budget`` covers the whole call; pairs still unexamined when it runs out come back
-    undecided.
+    undecided. ``workers`` as for ``Solver.solve``.
     """
+    check_workers(workers)
     solver = Solver(position)
     deadline = None if budget is None else time.perf_counter() + budget
     found: list[Hint] = []
     for move in position.available_moves():
         remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
         after = position.present & ~(1 << move.first | 1 << move.second)
-        found.append(Hint(move, solver.solve(after, remaining)))
+        found.append(Hint(move, solver.solve(after, remaining, workers=workers)))
     return found
+
+
+def check_workers(workers: int) -> None:
+    """Refuse a number of processes the solver cannot use."""
+    if workers not in (1, 2):
+        raise ValueError(f"workers must be 1 or 2, got {workers!r}")
