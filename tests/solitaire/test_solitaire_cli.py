@@ -46,7 +46,9 @@ def test_solve_json_is_one_stable_object(capsys: pytest.CaptureFixture[str]) -> 
         "nodes",
         "work",
         "budget_seconds",
+        "workers",
     }
+    assert report["workers"] == 1
 
 
 def test_unsolvable_exits_1_with_the_reason(
@@ -93,3 +95,14 @@ def test_hint_marks_the_losing_pair(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "1m (8,0,0) + 1m (12,0,0): loses" in out
     assert out.count("keeps it clearable") == 2
+
+
+def test_workers_option(capsys: pytest.CaptureFixture[str]) -> None:
+    # Seed 95 is unsolvable and takes the search long enough to start the helper.
+    assert run(["solitaire", "solve", "turtle", "--deal", "95", "--workers", "2", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert (report["status"], report["proof"], report["workers"]) == ("unsolvable", "search", 2)
+    with pytest.raises(SystemExit) as stopped:
+        run(["solitaire", "solve", "turtle", "--workers", "3"])
+    assert stopped.value.code == 2
+    assert "--workers: invalid choice: 3 (choose from 1, 2)" in capsys.readouterr().err

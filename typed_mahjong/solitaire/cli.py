@@ -1,7 +1,7 @@
 """``typed-mahjong solitaire ...``: decide Shanghai deals and hint the next move.
 
     typed-mahjong solitaire solve LAYOUT [--deal SEED] [--solvable-deal] [--budget SECONDS]
-                                         [--json]
+                                         [--workers 1|2] [--json]
     typed-mahjong solitaire hint LAYOUT ...   (same options)
 
 LAYOUT is a layout file (KMahjongg's format or typed-mahjong's own) or a built-in name
@@ -72,6 +72,13 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"give up (answer 'undecided') after this long (default {DEFAULT_BUDGET:g})",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="2: a hard deal also gets a second process (not on Windows; default 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -84,9 +91,9 @@ def _run_solve(args: argparse.Namespace) -> int:
     position, deal = prepared
     from .solver import solve
 
-    verdict = solve(position, budget=args.budget)
+    verdict = solve(position, budget=args.budget, workers=args.workers)
     if args.json:
-        _emit(json.dumps(solve_report(position, deal, verdict, args.budget)))
+        _emit(json.dumps(solve_report(position, deal, verdict, args.budget, args.workers)))
     else:
         _emit(describe_deal(position, deal, verdict, args.budget))
     return {"solvable": EXIT_SOLVABLE, "unsolvable": EXIT_UNSOLVABLE}.get(
@@ -102,7 +109,7 @@ def _run_hint(args: argparse.Namespace) -> int:
     if isinstance(prepared, int):
         return prepared
     position, deal = prepared
-    found = hints(position, budget=args.budget)
+    found = hints(position, budget=args.budget, workers=args.workers)
     if args.json:
         _emit(json.dumps(hint_report(position, deal, found)))
     else:

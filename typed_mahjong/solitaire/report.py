@@ -24,7 +24,11 @@ def deal_text(deal: dict[str, Any]) -> str:
 
 
 def solve_report(
-    position: Position, deal: dict[str, Any], verdict: Verdict, budget: float | None
+    position: Position,
+    deal: dict[str, Any],
+    verdict: Verdict,
+    budget: float | None,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """The stable JSON object printed by ``solitaire solve --json``."""
     return {
@@ -43,6 +47,7 @@ def solve_report(
         ],
         "seconds": round(verdict.seconds, 4),
         "budget_seconds": budget,
+        "workers": workers,
         "nodes": verdict.nodes,
         "work": verdict.work,
     }
