@@ -96,18 +96,26 @@ def run_helper(engine: Engine, root: Node, sender: Connection) -> None:
     nodes, work = engine.nodes, engine.work
     message: tuple[str, Any, int, int]
     try:
-        probed = root.copy()
-        probe = engine.probe(probed, 1)
-        if isinstance(probe, DeadEnd):
-            raise StopIteration(probe.conflict)
-        steps = Searcher(engine, "prove").run(probed.copy(), prepared=probe)
-        while True:
-            next(steps)
-    except StopIteration as finished:
-        message = ("decided", finished.value, engine.nodes - nodes, engine.work - work)
+        outcome = search_alone(engine, root)
+        message = ("decided", outcome, engine.nodes - nodes, engine.work - work)
     except OutOfTime:
         message = ("undecided", None, 0, 0)
     except Exception as error:  # a bug in the helper must not stop the caller
         message = ("failed", repr(error), 0, 0)
     sender.send(message)
     sender.close()
+
+
+def search_alone(engine: Engine, root: Node) -> Outcome:
+    """``prove`` from ``root``, probing it first. Raises OutOfTime at the deadline."""
+    probed = root.copy()
+    probe = engine.probe(probed, 1)
+    if isinstance(probe, DeadEnd):
+        return probe.conflict
+    steps = Searcher(engine, "prove").run(probed.copy(), prepared=probe)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as finished:
+            outcome: Outcome = finished.value
+            return outcome

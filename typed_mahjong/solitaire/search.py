@@ -13,8 +13,8 @@ may take (for a group of four: its three pairings). They differ in which group t
   is dead, so refutations stay short, and the group that most needs care when it is not.
   Its pairings are tried best first.
 * ``narrow``: ``prove``, but among the groups with the fewest pairings left. It fails on
-  other deals than ``prove`` does, which makes it the second process's strategy
-  (``helper``).
+  other deals than ``prove`` does, so when a second process runs ``prove`` (``helper``)
+  this one runs ``narrow``.
 
 ``Restarter`` reruns a strategy with jittered costs on a Luby schedule, for the heavy
 tail of deals where the first descent goes wrong early. All of them remember dead
@@ -155,7 +155,7 @@ class Searcher:
         pairings it has left. ``narrow``: the same among the groups with the fewest
         pairings left. (``narrow`` in the portfolio instead of ``prove`` left 34 of
         Turtle seeds 0-5999 undecided within 6000 looser games against 24, for about the
-        same mean work: 310 against 311 games a deal; it is the helper's strategy, see
+        same mean work: 310 against 311 games a deal; it runs only beside a helper, see
         ``helper``.) Groups of other sizes fall back to ``choose_static``.
         """
         engine = self.engine
