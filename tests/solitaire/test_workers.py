@@ -15,11 +15,11 @@ from test_solver import brute_force, stacked_position
 from typed_mahjong.solitaire import helper as helper_module
 from typed_mahjong.solitaire import portfolio
 from typed_mahjong.solitaire.deals import random_deal
-from typed_mahjong.solitaire.engine import DeadEnd, Engine
-from typed_mahjong.solitaire.helper import Helper, can_fork, run_helper
+from typed_mahjong.solitaire.engine import Engine
+from typed_mahjong.solitaire.helper import Helper, can_fork, run_helper, search_alone
 from typed_mahjong.solitaire.layout import turtle
 from typed_mahjong.solitaire.position import Move, Position, replay
-from typed_mahjong.solitaire.search import Searcher, Strategy
+from typed_mahjong.solitaire.search import Strategy
 from typed_mahjong.solitaire.solver import hints, solve
 
 needs_fork = pytest.mark.skipif(not can_fork(), reason="this platform cannot fork")
@@ -39,21 +39,13 @@ def test_two_workers_do_not_take_a_work_budget() -> None:
         solve(random_deal(turtle(), 3), work=100, workers=2)
 
 
-def search_alone(position: Position, strategy: Strategy) -> str:
-    """One probing strategy from the probed root, without the portfolio."""
+def verdict_alone(position: Position, strategy: Strategy) -> str:
+    """One probing strategy from the root, without the portfolio."""
     engine = Engine(position)
     root, dead = engine.root(position.present)
     if dead is not None:
         return "unsolvable"
-    probe = engine.probe(root, 1)
-    if isinstance(probe, DeadEnd):
-        return "unsolvable"
-    steps = Searcher(engine, strategy).run(root.copy(), prepared=probe)
-    try:
-        while True:
-            next(steps)
-    except StopIteration as finished:
-        found = finished.value
+    found = search_alone(engine, root, strategy)
     if not isinstance(found, list):
         return "unsolvable"
     moves = tuple(Move.of(a, b) for a, b in found)
@@ -68,7 +60,7 @@ def test_each_probing_strategy_alone_agrees_with_exhaustive_search(strategy: Str
     for seed in range(150):
         position = stacked_position(random.Random(seed))
         expected = "solvable" if brute_force(position) else "unsolvable"
-        assert search_alone(position, strategy) == expected, f"seed {seed}"
+        assert verdict_alone(position, strategy) == expected, f"seed {seed}"
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from .engine import DeadEnd, Engine, Node, OutOfTime
-from .search import Outcome, Searcher
+from .search import Outcome, Searcher, Strategy
 
 
 def can_fork() -> bool:
@@ -106,13 +106,14 @@ def run_helper(engine: Engine, root: Node, sender: Connection) -> None:
     sender.close()
 
 
-def search_alone(engine: Engine, root: Node) -> Outcome:
-    """``prove`` from ``root``, probing it first. Raises OutOfTime at the deadline."""
+def search_alone(engine: Engine, root: Node, strategy: Strategy = "prove") -> Outcome:
+    """One probing strategy from ``root``, without the portfolio, probing the root
+    first. Raises OutOfTime at the deadline."""
     probed = root.copy()
     probe = engine.probe(probed, 1)
     if isinstance(probe, DeadEnd):
         return probe.conflict
-    steps = Searcher(engine, "prove").run(probed.copy(), prepared=probe)
+    steps = Searcher(engine, strategy).run(probed.copy(), prepared=probe)
     while True:
         try:
             next(steps)
