@@ -87,9 +87,15 @@ def compose(text: str, *, use_libyaml: bool = True) -> yaml.Node | None:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "malformed YAML"
+        if "maximum nesting depth" in problem:
+            # libyaml (PyYAML 6.0.3+) caps flow nesting in its scanner, which reads a whole
+            # flow collection ahead before the first event reaches our guard: same fault.
+            message = f"YAML nests deeper than {MAX_NESTING} levels"
+        else:
+            message = f"invalid YAML: {problem}"
         if mark is None:
-            raise YamlRefused(f"invalid YAML: {problem}") from None
-        raise YamlRefused(f"invalid YAML: {problem}", mark.line + 1, mark.column + 1) from None
+            raise YamlRefused(message) from None
+        raise YamlRefused(message, mark.line + 1, mark.column + 1) from None
     except yaml.YAMLError as exc:
         raise YamlRefused(f"invalid YAML: {exc}") from None
 
