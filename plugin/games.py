@@ -86,11 +86,18 @@ class Games:
 
 
 def file_digest(path: str) -> str:
+    """The sha256 of a game file, or the fault that keeps it from being read.
+
+    Read through the games loader's guarded reader: a path that names a FIFO or a device
+    must not hang or exhaust mypy just because the cache wants a digest.
+    """
+    from typed_mahjong.games import GameError
+    from typed_mahjong.games.files import read_game_bytes
+
     try:
-        with open(path, "rb") as handle:
-            return hashlib.sha256(handle.read()).hexdigest()
-    except OSError:
-        return "missing"
+        return hashlib.sha256(read_game_bytes(path)).hexdigest()
+    except GameError as exc:
+        return f"unreadable: {exc.message}"
 
 
 def recorded_games(cache_dir: str, module: str) -> list[str]:

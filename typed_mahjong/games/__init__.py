@@ -17,9 +17,9 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import BAD_FILE, BAD_HAND, GameError
+from .files import read_game_bytes
 from .game import Game
 from .model import GameScore, Reading, ReadingTile, Tile
-from .yamlsafe import MAX_BYTES
 
 __all__ = [
     "BAD_FILE",
@@ -43,15 +43,7 @@ def load(path: str | os.PathLike[str]) -> Game:
     Raises ``GameError`` (kind "bad-file") listing every problem in ``.problems``.
     """
     filename = os.fspath(path)
-    try:
-        with open(filename, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise GameError(f"{filename}: cannot read the game file: {exc.strerror or exc}",
-                        filename=filename, kind=BAD_FILE) from None
-    if len(data) > MAX_BYTES:
-        raise GameError(f"{filename}: the game file is larger than {MAX_BYTES} bytes",
-                        filename=filename, kind=BAD_FILE)
+    data = read_game_bytes(filename)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
