@@ -3,6 +3,9 @@
     python3 dev.py demo    # the main job: mypy + the typed-mahjong plugin on examples/
     python3 dev.py test    # set up .venv, then ruff, mypy --strict and pytest
 
+``test`` leaves out the tests marked ``slow`` unless the environment sets ``CI`` (as CI
+does) or ``--all`` is given: CI runs everything, a developer's default run stays quick.
+
 Both create ``.venv`` on first use and install the project into it in setuptools' *strict*
 editable mode: the default editable mode uses an import hook that mypy cannot follow, so
 ``typed_mahjong.plugin`` (which lives in ``plugin/``) would be invisible to mypy.
@@ -59,15 +62,16 @@ def demo() -> int:
     return run(BIN / "python", "-m", "typed_mahjong.demo", check=False)
 
 
-def test() -> int:
+def test(run_all: bool = False) -> int:
     ensure_venv()
+    selection = () if run_all or os.environ.get("CI") else ("-m", "not slow")
     checks = (
         (BIN / "ruff", "check", "."),
         # -p names the installed packages: plugin/ and codegen/ are typed_mahjong.plugin and
         # typed_mahjong.codegen only through the install mapping.
         (BIN / "mypy", "--strict", "-p", "typed_mahjong", "-p", "typed_mahjong.plugin",
          "-p", "typed_mahjong.codegen"),
-        (BIN / "pytest", "-n", "2"),
+        (BIN / "pytest", "-n", "2", *selection),
     )
     for cmd in checks:
         code = run(*cmd, check=False)
@@ -78,11 +82,13 @@ def test() -> int:
 
 
 def main() -> int:
-    tasks = {"demo": demo, "test": test}
-    if len(sys.argv) != 2 or sys.argv[1] not in tasks:
-        print(f"usage: python3 dev.py {{{'|'.join(tasks)}}}", file=sys.stderr)
-        return 2
-    return tasks[sys.argv[1]]()
+    args = sys.argv[1:]
+    if args == ["demo"]:
+        return demo()
+    if args in (["test"], ["test", "--all"]):
+        return test(run_all="--all" in args)
+    print("usage: python3 dev.py demo | python3 dev.py test [--all]", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":
