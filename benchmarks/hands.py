@@ -174,6 +174,7 @@ class _Plan(NamedTuple):
     closed_only: bool  # the flavour's yaku need a closed hand (pinfu shape, nine gates)
     kan_rate: float = 0.25  # chance that a called triplet is a kan (open or added)
     ankan_rate: float = 0.08  # chance that a concealed triplet is declared a closed kan
+    all_kans: bool = False  # every group is a kan (suukantsu)
 
 
 def _run_start(rng: random.Random, suits: Sequence[int], ranks: Sequence[int]) -> int:
@@ -253,6 +254,39 @@ def _plan_honours(rng: random.Random) -> _Plan:
     return _Plan(groups, pair, False)
 
 
+def _plan_winds(rng: random.Random) -> _Plan:
+    # Daisuushii (four wind triplets) and shousuushii (three, and the fourth wind as pair).
+    winds = list(range(27, 31))
+    rng.shuffle(winds)
+    groups: list[tuple[str, int]] = [(TRIPLET, tile) for tile in winds[:3]]
+    if rng.random() < 0.5:
+        groups.append((TRIPLET, winds[3]))
+        pair = rng.randrange(34)
+    else:
+        groups.append((RUN, _run_start(rng, (0, 1, 2), range(7))) if rng.random() < 0.6
+                      else (TRIPLET, rng.randrange(34)))
+        pair = winds[3]
+    return _Plan(groups, pair, False)
+
+
+def _plan_all_honours(rng: random.Random) -> _Plan:
+    # Tsuuiisou: four honour triplets and an honour pair.
+    honours = rng.sample(range(27, 34), 5)
+    return _Plan([(TRIPLET, tile) for tile in honours[:4]], honours[4], False)
+
+
+def _plan_all_terminals(rng: random.Random) -> _Plan:
+    # Chinroutou: four terminal triplets and a terminal pair.
+    terminals = rng.sample(sorted(TERMINALS), 5)
+    return _Plan([(TRIPLET, tile) for tile in terminals[:4]], terminals[4], False)
+
+
+def _plan_four_kans(rng: random.Random) -> _Plan:
+    # Suukantsu: every group a kan, open or closed.
+    return _plan_triplets(rng)._replace(groups=[(TRIPLET, tile) for tile in
+                                                rng.sample(range(34), 4)], all_kans=True)
+
+
 def _plan_pinfu(rng: random.Random) -> _Plan:
     groups = [(RUN, _run_start(rng, (0, 1, 2), range(7))) for _ in range(4)]
     if rng.random() < 0.25:  # iipeikou / ryanpeikou shapes
@@ -293,12 +327,17 @@ _FLAVOURS: tuple[tuple[str, float, Callable[[random.Random], _Plan]], ...] = (
     ("one suit", 0.14, _plan_one_suit),
     ("terminals", 0.10, _plan_terminals),
     ("triplets", 0.08, _plan_triplets),
-    ("kans", 0.02, _plan_kans),
+    ("kans", 0.025, _plan_kans),
     ("honours", 0.12, _plan_honours),
     ("pinfu", 0.10, _plan_pinfu),
     ("sanshoku", 0.04, _plan_sanshoku),
     ("ittsu", 0.04, _plan_ittsu),
-    ("green", 0.02, _plan_green),
+    ("green", 0.035, _plan_green),
+    # Yakuman shapes, so that each yakuman occurs about 100 times in 20,000 hands.
+    ("winds", 0.01, _plan_winds),
+    ("all honours", 0.006, _plan_all_honours),
+    ("all terminals", 0.006, _plan_all_terminals),
+    ("four kans", 0.006, _plan_four_kans),
 )
 # Closed special shapes, each drawn with this probability; otherwise a flavour above is
 # drawn by its weight.
@@ -312,17 +351,21 @@ def _standard(rng: random.Random, wall: _Wall, plan: _Plan
     """Draw the plan's groups; some become called melds or kans. Returns concealed ids."""
     closed = plan.closed_only or rng.random() < 0.5
     called = 0 if closed else rng.choice((1, 1, 2, 2, 3, 4))
+    if plan.all_kans:
+        called = rng.choice((0, 1, 2, 3, 4))
     order = list(range(4))
     rng.shuffle(order)
     concealed: list[int] = []
     melds: list[GenMeld] = []
     for position, index in enumerate(order):
         kind, first = plan.groups[index]
-        if position < called:
+        if plan.all_kans and position >= called:
+            melds.append(GenMeld("ankan", tuple(sorted(wall.take_group(QUAD, first)))))
+        elif position < called:
             if kind == RUN:
                 melds.append(GenMeld("chi", tuple(sorted(wall.take_group(RUN, first)))))
                 continue
-            kan_rate = plan.kan_rate / 2
+            kan_rate = 0.5 if plan.all_kans else plan.kan_rate / 2
             meld_kind = rng.choices(("pon", "kan", "kakan"), (1 - 2 * kan_rate, kan_rate,
                                                              kan_rate))[0]
             size = QUAD if meld_kind != "pon" else TRIPLET
@@ -386,20 +429,24 @@ def random_hand(rng: random.Random) -> GeneratedHand:
                 concealed, melds = _chuuren(rng, wall), []
         except _NoTiles:
             continue
-        return _situation(rng, wall, tuple(sorted(concealed)), tuple(melds), flavour)
+        # Kokushi and chuuren take their extra tile last: winning on it half the time gives
+        # the 13-sided and 9-sided waits (kokushi 13-wait, junsei chuuren) their share.
+        win = concealed[-1] if planner is None and rng.random() < 0.5 else rng.choice(concealed)
+        return _situation(rng, wall, tuple(sorted(concealed)), tuple(melds), flavour, win)
 
 
 def _situation(rng: random.Random, wall: _Wall, concealed: tuple[int, ...],
-               melds: tuple[GenMeld, ...], flavour: str) -> GeneratedHand:
-    win = rng.choice(concealed)
+               melds: tuple[GenMeld, ...], flavour: str, win: int) -> GeneratedHand:
     closed = not any(meld.is_open for meld in melds)
     kans = sum(len(meld.ids) == 4 for meld in melds)
     seat = rng.choice(WIND_LETTERS)
     round_ = rng.choices(WIND_LETTERS, (0.5, 0.4, 0.07, 0.03))[0]
     tsumo = rng.random() < 0.45
     flags: dict[str, bool] = {}
-    first_turn = closed and not melds and tsumo and rng.random() < 0.01
+    # Tenhou and chiihou about 100 times each in 20,000 hands: the dealer half the time.
+    first_turn = closed and not melds and tsumo and rng.random() < 0.06
     if first_turn:
+        seat = "E" if rng.random() < 0.5 else rng.choice(WIND_LETTERS[1:])
         flags["tenhou" if seat == "E" else "chiihou"] = True
     else:
         if closed and rng.random() < 0.45:
