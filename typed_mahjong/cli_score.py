@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     score.add_argument("--honba", type=int, default=0)
     score.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     score.add_argument("--pao", default=None, help="seat of the player liable for a yakuman")
+    score.add_argument("--nuki", type=int, default=0,
+                       help="North tiles set aside as nukidora (kita; sanma rules only)")
     score.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     score.add_argument("--json", action="store_true", help="print JSON")
     score.set_defaults(func=_score)
@@ -44,7 +46,7 @@ def _score(args: argparse.Namespace) -> int:
     flags = {flag: getattr(args, flag) for flag in SITUATION_FLAGS}
     result = score(args.hand, args.win, seat=args.seat, round=args.round, dora=args.dora,
                    ura=args.ura, honba=args.honba, sticks=args.sticks, pao=args.pao,
-                   rules=args.rules, **flags)
+                   nuki=args.nuki, rules=args.rules, **flags)
     if args.json:
         fields = ("han", "fu", "yaku", "fu_breakdown", "limit", "points", "payments",
                   "total", "payment_text", "reading", "wait", "yakuman", "is_yakuless",

@@ -23,8 +23,10 @@ YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman",
 def basic_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int, str | None]:
     """Basic points and the limit name (None below mangan)."""
     if rules.aotenjou:
-        # No limits: a yakuman counts as 13 han on top of the fu (documented choice).
-        return fu * 2 ** ((13 * yakuman if yakuman else han) + 2), None
+        # No limits: a yakuman counts as 13 han on top of the fu; with aotenjou_adds_yaku the
+        # caller's han already holds 13 a yakuman plus the ordinary yaku and dora.
+        counted = han if not yakuman or rules.aotenjou_adds_yaku else 13 * yakuman
+        return fu * 2 ** (counted + 2), None
     if yakuman:
         return 8000 * yakuman, YAKUMAN_NAMES.get(yakuman, f"{yakuman}x yakuman")
     if han >= 5:
