@@ -36,6 +36,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "shanten", help="shanten and waits of a hand",
         description="Shanten number (-1 complete, 0 tenpai) and, when tenpai, the waits.")
     shanten.add_argument("hand")
+    shanten.add_argument("--rules", default=None,
+                         help="rules preset; a three-player one (tenhou-sanma) refuses 2m-8m")
     shanten.add_argument("--json", action="store_true", help="print JSON")
     shanten.set_defaults(func=_shanten)
 
@@ -61,10 +63,10 @@ def _shanten(args: argparse.Namespace) -> int:
     from .hand import parse_hand
     from .shanten import shanten, waits
 
-    number = shanten(args.hand)
+    number = shanten(args.hand, rules=args.rules)
     hand = parse_hand(args.hand, drawn=(False, True))
     waiting = len(hand.concealed) % 3 == 1
-    tiles = waits(args.hand) if waiting and number == 0 else ()
+    tiles = waits(args.hand, rules=args.rules) if waiting and number == 0 else ()
     if args.json:
         print(json.dumps({"shanten": number, "waits": list(tiles)}))
     else:

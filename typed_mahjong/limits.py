@@ -60,9 +60,27 @@ def hand_value(basic: int, dealer: bool, tsumo: bool) -> tuple[int, int]:
     return round_up(basic * 2), round_up(basic)
 
 
-def payment_text(basic: int, dealer: bool, tsumo: bool) -> str:
+def tsumo_payments(basic: int, dealer: bool, rules: Rules) -> tuple[int, int, int]:
+    """A tsumo's (dealer's or each share, each non-dealer's share, total paid), no honba.
+
+    Four players: 3 payers. Three players (sanma): the absent North's share is lost
+    (``sanma_tsumo="loss"``) or split between the two payers, each half rounded up to 100
+    (``"bisection"``).
+    """
+    first, second = hand_value(basic, dealer, tsumo=True)
+    if rules.players == 3 and rules.sanma_tsumo == "bisection":
+        half = round_up(second // 2)
+        first, second = first + half, second + half
+    payers = rules.players - 1
+    total = payers * first if dealer else first + (payers - 1) * second
+    return first, second, total
+
+
+def payment_text(basic: int, dealer: bool, tsumo: bool, rules: Rules | None = None) -> str:
     """The usual way to say it: "1300" (ron), "300-500" (tsumo), "500-all" (dealer tsumo)."""
     first, second = hand_value(basic, dealer, tsumo)
+    if tsumo and rules is not None:
+        first, second, _ = tsumo_payments(basic, dealer, rules)
     if not tsumo:
         return str(first)
     if dealer:

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .errors import NOT_WINNING, RULES, SITUATION, HandError
 from .fu import count_fu
 from .hand import Hand, parse_hand
-from .limits import basic_points, hand_value, payment_text, round_up
+from .limits import basic_points, hand_value, payment_text, tsumo_payments
 from .readings import all_readings
 from .rules import Rules, rules_from
 from .sanma import check_sanma_seat, check_sanma_text
@@ -40,7 +40,8 @@ class Score:
     """The value of one won hand under one set of rules.
 
     ``points`` is the hand's value before honba and riichi sticks: on a ron what the
-    discarder pays, on a tsumo the sum of what the three others pay. ``payments`` lists who
+    discarder pays, on a tsumo the sum of what the others pay (two in sanma, where the
+    absent player's share is lost or split as the rules say). ``payments`` lists who
     pays what with honba included; ``total`` is what the winner gains, sticks included.
     ``han`` counts dora; a yakuman counts 13 han a unit. A yakuless hand scores 0.
     """
@@ -239,7 +240,8 @@ def _result(best: _Candidate, hand: Hand, situation: Situation, rules: Rules, ho
     points = sum(amount for _, amount in payments) - honba_paid
     total = points + honba_paid + sticks * rules.riichi_stick_value
     return Score(best.han, best.fu, best.yaku, best.fu_parts, best.limit, points, payments,
-                 total, payment_text(best.basic, dealer, tsumo), best.shape.wait, best.yakuman,
+                 total, payment_text(best.basic, dealer, tsumo, rules), best.shape.wait,
+                 best.yakuman,
                  False, dealer, tsumo, rules.name, best.shape)
 
 
@@ -269,19 +271,10 @@ def _payments(best: _Candidate, hand: Hand, situation: Situation, rules: Rules, 
 
 
 def tsumo_shares(basic: int, situation: Situation, rules: Rules) -> dict[int, int]:
-    """Each payer's share of a tsumo worth ``basic``, before honba.
-
-    Sanma: the absent North's share is lost ("loss") or split between the two payers, each
-    half rounded up to 100 ("bisection").
-    """
-    dealer = situation.dealer
-    first, second = hand_value(basic, dealer, tsumo=True)
+    """Each payer's share of a tsumo worth ``basic``, before honba (limits.tsumo_payments)."""
+    first, second, _ = tsumo_payments(basic, situation.dealer, rules)
     payers = [wind for wind in SEAT_NAMES if wind != situation.seat][:rules.players - 1]
-    shares = {wind: first if wind == EAST else second for wind in payers}
-    if rules.players == 3 and rules.sanma_tsumo == "bisection":
-        half = round_up(second // 2)
-        shares = {wind: share + half for wind, share in shares.items()}
-    return shares
+    return {wind: first if wind == EAST else second for wind in payers}
 
 
 def _liable_units(best: _Candidate, hand: Hand, rules: Rules) -> int:

@@ -233,3 +233,37 @@ def test_tenhou_sanma_log_draw() -> None:
     settled = settle_draw(tenpai=["E"], rules="tenhou-sanma", sticks=1)
     assert settled.changes == (("E", 2000), ("S", -1000), ("W", -1000))
     assert settled.sticks_left == 1
+
+
+def test_codegen_tables_for_the_sanma_presets() -> None:
+    from typed_mahjong.codegen.table import build_table
+    from typed_mahjong.codegen.tables import options_text
+
+    # Mangan: 4000-2000 from two payers = 6000 (tsumo loss); the dealer's 4000-all = 8000.
+    cell = build_table(rules_from("tenhou-sanma")).cell(5, 30)
+    assert cell is not None
+    tsumo = cell.payment(dealer=False, tsumo=True)
+    dealer = cell.payment(dealer=True, tsumo=True)
+    assert tsumo is not None and dealer is not None
+    assert (tsumo.points, tsumo.text, dealer.points) == (6000, "2000-4000", 8000)
+    # North-bisection: the absent 2000 (dealer: 4000) split: 5000 + 3000 = 8000, 6000-all.
+    halves = build_table(rules_from("majsoul-sanma", sanma_tsumo="bisection")).cell(5, 30)
+    assert halves is not None
+    split = halves.payment(dealer=False, tsumo=True)
+    dealer_split = halves.payment(dealer=True, tsumo=True)
+    assert split is not None and dealer_split is not None
+    assert (split.points, split.text, dealer_split.points) == (8000, "3000-5000", 12000)
+    assert "players=3, sanma_tsumo='loss'" in options_text(rules_from("tenhou-sanma"))
+
+
+def test_command_line_takes_sanma_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    from typed_mahjong.cli import main
+
+    assert main(["shanten", "1199m456p789s555p", "--rules", "tenhou-sanma"]) == 0
+    assert capsys.readouterr().out.strip() == "tenpai; waits 1m 9m"
+    assert main(["shanten", "1129m456p789s555p", "--rules", "tenhou-sanma"]) == 2
+    assert "2m is not in the three-player tile set" in capsys.readouterr().err
+    # Riichi ron 40 fu with 2 kita: 3 han 40 fu = 5200.
+    assert main(["score", "111m456p789s234s55p", "--win", "5p", "--riichi", "--nuki", "2",
+                 "--rules", "tenhou-sanma", "--json"]) == 0
+    assert '"points": 5200' in capsys.readouterr().out
