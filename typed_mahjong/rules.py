@@ -181,9 +181,10 @@ PRESETS: dict[str, Rules] = {
     ),
     "majsoul-sanma": Rules(
         name="majsoul-sanma",
-        source="Mahjong Soul three-player ranked rules: as Mahjong Soul four-player, "
-        "without 2m-8m and chi, kita as nukidora, tsumo loss (north-bisection is a "
-        "friendly-room option), honba 200 on a ron and 100 from each payer on a tsumo",
+        source="Mahjong Soul three-player rules (riichi.wiki 'Majsoul'): as Mahjong Soul "
+        "four-player, without 2m-8m and chi, kita as nukidora, tsumo loss by default "
+        "(north-bisection an option), honba 200 on a ron and 100 from each payer on a "
+        "tsumo, noten payments 2000 in all",
         double_yakuman=DOUBLE_YAKUMAN_PATTERNS,
         honba_value=200,
         players=3,
