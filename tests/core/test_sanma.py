@@ -267,3 +267,47 @@ def test_command_line_takes_sanma_rules(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["score", "111m456p789s234s55p", "--win", "5p", "--riichi", "--nuki", "2",
                  "--rules", "tenhou-sanma", "--json"]) == 0
     assert '"points": 5200' in capsys.readouterr().out
+
+
+def test_sanma_shanten_and_waits_agree_on_random_hands() -> None:
+    # Seeded three-player hands (1m, 9m, pinzu, souzu, honours), half of them a complete
+    # hand less one tile: tenpai exactly when some tile of the set completes the hand
+    # (checked by the shanten of the 14 tiles), never a 2m-8m wait, and never below the
+    # four-player number (fewer tiles can only cost more).
+    import random
+
+    from typed_mahjong.tiles import tile_name
+
+    kinds = [0, 8, *range(9, 34)]
+    runs = [kind for kind in range(9, 27) if kind % 9 <= 6]
+    rng = random.Random(16)
+    tenpai = 0
+    for index in range(120):
+        if index % 2:
+            wall = [kind for kind in kinds for _ in range(4)]
+            rng.shuffle(wall)
+            tiles = sorted(wall[:13])
+        else:
+            tiles = [rng.choice(kinds)] * 2
+            for _ in range(4):
+                if rng.random() < 0.5:
+                    first = rng.choice(runs)
+                    tiles += [first, first + 1, first + 2]
+                else:
+                    tiles += [rng.choice(kinds)] * 3
+            if max(tiles.count(kind) for kind in tiles) > 4:
+                continue
+            tiles.remove(rng.choice(tiles))
+            tiles.sort()
+        hand = "".join(tile_name(kind) for kind in tiles)
+        number = shanten(hand, rules="tenhou-sanma")
+        assert number >= shanten(hand)
+        completing = [
+            tile_name(kind) for kind in kinds if tiles.count(kind) < 4 and shanten(
+                "".join(tile_name(t) for t in sorted([*tiles, kind])),
+                rules="tenhou-sanma") == -1]
+        assert (number == 0) == bool(completing), hand
+        if number == 0:
+            tenpai += 1
+            assert list(waits(hand, rules="tenhou-sanma")) == completing, hand
+    assert tenpai >= 30  # the constructed half is tenpai (less any 5th-copy draws)
