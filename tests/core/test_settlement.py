@@ -4,6 +4,7 @@ the comments; sources in docs/rules.md ("Settlement")."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -11,28 +12,61 @@ from typed_mahjong import HandError, rules_from
 from typed_mahjong.cli import main
 from typed_mahjong.settlement import Win, settle_draw, settle_wins
 
+LOGS = Path(__file__).parent / "data" / "tenhou"
+
 TANYAO_1000 = "234m567p234s55s pon:888s"  # open tanyao, 23s waits on 4s: 1 han 30 fu
 IIPEIKOU_DEALER = "223344m567p234s55p"  # pinfu tanyao iipeikou on 4s: 3 han 30 fu
 PINFU_TANYAO = "234m567p234s678s55p"  # on 4s: 2 han 30 fu (2000 non-dealer)
 
 
+def _agari(log: str, sc: str) -> str:
+    """The AGARI tag with this point transfer in a log of tests/core/data/tenhou."""
+    tags = [tag.split("/>")[0] for tag in (LOGS / log).read_text().split("<AGARI ")[1:]]
+    found = [tag for tag in tags if f'sc="{sc}"' in tag]
+    assert len(found) == 1
+    return found[0]
+
+
 def test_double_ron_as_a_tenhou_log_shows_it() -> None:
-    # tenhou_mjlog bug5.xml (real log), 2 honba and 2 sticks on the table, nobody declared
-    # riichi this hand: the discarder pays 1000 + 5800 + 600 honba; the first winner in turn
-    # order after the discarder (there North, then East) takes the honba and both sticks:
-    # sc = -7400 / +3600 / +5800. Same values here: discarder South, winners North (1000,
-    # non-dealer) and East (dealer 3 han 30 fu: 960 x 6 = 5760 -> 5800).
-    result = settle_wins([Win("E", IIPEIKOU_DEALER, "4s"), Win("N", TANYAO_1000, "4s")],
+    # bug5.xml, South 4 (dealer: player 3 = East), 2 honba, 2 sticks from earlier hands, no
+    # riichi this hand; player 0 (South) deals into player 2 (North) and player 3 (East).
+    # North: 567m 44p 666p 34s+5s pon:888s, tanyao 1 han 30 fu = 1000. East (dealer):
+    # 123m 234m 567m 99m 67s+5s, pinfu + dora 2 (indicator 8m) = 3 han 30 fu = 5800.
+    # The first winner after the discarder (North) takes the 600 honba and 2000 in sticks:
+    # sc -7400 / +3600 / +5800.
+    first = _agari("bug5.xml", "323,-16,133,0,256,36,268,0")  # player 2 +3600, player 0 -1600
+    second = _agari("bug5.xml", "307,-58,133,0,292,0,268,58")  # player 3 +5800
+    assert 'ba="2,2"' in first and 'who="2" fromWho="0"' in first
+    assert 'ba="2,0"' in second and 'who="3" fromWho="0"' in second
+    table = {"round": "S", "dora": "8m"}
+    result = settle_wins([Win("E", "12233456799m567s", "5s", table),
+                          Win("N", "567m44p666p345s pon:888s", "5s", table)],
                          discarder="S", honba=2, sticks=2)
     assert result.changes == (("E", 5800), ("S", -7400), ("W", 0), ("N", 3600))
     assert result.outcome == "double ron" and result.sticks_left == 0
     assert [seat for seat, _ in result.scores] == ["N", "E"]
 
 
+def test_the_riichi_declarer_winning_second_gets_no_stick() -> None:
+    # bug3.xml, East 1 (player 0 East), player 1 (South) declared riichi; player 3 (North)
+    # deals into player 0 (first after North: dealer, open tanyao 1 han 30 fu = 1500) and
+    # player 1 (riichi + 2 red fives = 3 han 40 fu = 5200). The stick (South's own deposit)
+    # goes to East: sc +2500 for East, +5200 for South (sc leaves out the deposit), -6700.
+    first = _agari("bug3.xml", "250,25,240,0,250,0,250,-15")
+    second = _agari("bug3.xml", "275,0,240,52,250,0,235,-52")
+    assert 'ba="0,1"' in first and 'who="0" fromWho="3"' in first
+    assert 'ba="0,0"' in second and 'who="1" fromWho="3"' in second
+    result = settle_wins(
+        [Win("E", "345p88p444s chi:456m chi:567m", "3p", {"dora": "1p"}),
+         Win("S", "333406678p11s067s", "3p", {"riichi": True, "dora": "1p", "ura": "8s"})],
+        discarder="N", riichi=["S"])
+    assert result.changes == (("E", 2500), ("S", 5200 - 1000), ("W", 0), ("N", -6700))
+
+
 def test_riichi_deposits_of_this_hand_go_to_the_first_winner() -> None:
     # South declared riichi this hand (-1000) and wins second; the pot (1 old stick + South's
-    # deposit) goes to North, first after the discarder West (tenhou_mjlog bug3.xml shows
-    # the same: the riichi declarer winning second gets no stick). South's hand: riichi 1
+    # deposit) goes to North, first after the discarder West (as in bug3.xml above).
+    # South's hand: riichi 1
     # + pinfu 1 + tanyao 1 = 3 han 30 fu = 3900.
     result = settle_wins([Win("S", PINFU_TANYAO, "4s", {"riichi": True}),
                           Win("N", TANYAO_1000, "4s")],
