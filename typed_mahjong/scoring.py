@@ -209,7 +209,8 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
     dora = [(name, han) for name, han in zip(DORA_NAMES, dora_han, strict=True) if han]
     if yakuman:
         if not rules.yakuman_stacking:
-            yakuman = [max(yakuman, key=lambda item: item[1])]
+            # One yakuman counts; among equals, the one carrying liability (so a pao holds).
+            yakuman = [max(yakuman, key=lambda item: (item[1], item[0] in rules.pao))]
         units = sum(value for _, value in yakuman)
         entries = [(name, 13 * value) for name, value in yakuman]
         if rules.aotenjou and rules.aotenjou_adds_yaku:

@@ -61,6 +61,13 @@ def test_majsoul_separates_the_responsibility() -> None:
         ("W", 64000),)
 
 
+def test_pao_holds_when_yakuman_do_not_stack() -> None:
+    # EMA counts one yakuman: daisangen and tsuuiisou are worth 32000, and West, liable
+    # for the daisangen, pays it all on a tsumo.
+    result = score(TSUUIISOU_DAISANGEN, "2z", tsumo=True, pao="W", rules="ema")
+    assert (result.yaku, result.payments) == ((("daisangen", 13),), (("W", 32000),))
+
+
 DAISANGEN = "123m99p pon:555z pon:666z pon:777z"
 
 
