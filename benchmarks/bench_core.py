@@ -102,10 +102,11 @@ class Outcome:
 NO_YAKU = Outcome(0, 0, (), 0, 0, (), False, True)
 
 def comparable_rules() -> list[str]:
-    """Our presets that ``mahjong`` can score (all but limitless aotenjou ones)."""
+    """Our presets that ``mahjong`` can score (all but limitless aotenjou and sanma ones)."""
     from typed_mahjong.rules import PRESETS
 
-    return [name for name, preset in PRESETS.items() if not preset.aotenjou]
+    return [name for name, preset in PRESETS.items()
+            if not preset.aotenjou and preset.players == 4]
 
 
 def mahjong_options(rules: str) -> Any:

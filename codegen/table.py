@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from typed_mahjong.limits import basic_points, hand_value, payment_text
+from typed_mahjong.limits import basic_points, hand_value, payment_text, tsumo_payments
 from typed_mahjong.rules import Rules
 
 from .errors import CodegenError
@@ -25,7 +25,7 @@ class Payment:
 
     dealer: bool
     tsumo: bool
-    points: int  # ron: what the discarder pays; tsumo: the sum the three others pay
+    points: int  # ron: what the discarder pays; tsumo: the sum the others pay (two in sanma)
     shares: tuple[int, int]  # limits.hand_value: (dealer's or each share, each non-dealer's)
     text: str  # "1300", "300-500", "500-all"
 
@@ -117,7 +117,7 @@ def build_table(rules: Rules, max_fu: int = DEFAULT_MAX_FU) -> ScoreTable:
                 masked.append(MaskedCell(han, fu, f"{han} han {fu} fu cannot occur: {reasons}"))
                 continue
             basic, limit = basic_points(han, fu, rules)
-            payments = tuple(_payment(basic, dealer, tsumo) for tsumo in (False, True)
+            payments = tuple(_payment(basic, dealer, tsumo, rules) for tsumo in (False, True)
                              if allowed[tsumo] for dealer in DEALER_SEATS)
             reasons_ = tuple(("tsumo" if tsumo else "ron", mask.reason(han, fu, tsumo))
                              for tsumo in (False, True) if not allowed[tsumo])
@@ -126,12 +126,13 @@ def build_table(rules: Rules, max_fu: int = DEFAULT_MAX_FU) -> ScoreTable:
                       tuple(masked), mask)
 
 
-def _payment(basic: int, dealer: bool, tsumo: bool) -> Payment:
-    first, second = hand_value(basic, dealer, tsumo)
-    if not tsumo:
-        points = first
-    elif dealer:
-        points = 3 * first
+def _payment(basic: int, dealer: bool, tsumo: bool, rules: Rules) -> Payment:
+    # Tsumo totals and shares from the core: three payers, or two in sanma (tsumo loss or
+    # north-bisection as the rules say).
+    if tsumo:
+        first, second, points = tsumo_payments(basic, dealer, rules)
     else:
-        points = first + 2 * second
-    return Payment(dealer, tsumo, points, (first, second), payment_text(basic, dealer, tsumo))
+        first, second = hand_value(basic, dealer, tsumo)
+        points = first
+    return Payment(dealer, tsumo, points, (first, second),
+                   payment_text(basic, dealer, tsumo, rules))

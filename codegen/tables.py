@@ -77,8 +77,13 @@ def limit_rows(table: ScoreTable) -> tuple[LimitRow, ...]:
     return tuple(rows)
 
 
+# Three-player tables also depend on how a tsumo is paid (two payers).
+SANMA_TABLE_OPTIONS = ("players", "sanma_tsumo")
+
+
 def options_text(rules: Rules) -> str:
-    return ", ".join(f"{name}={getattr(rules, name)!r}" for name in TABLE_OPTIONS)
+    names = TABLE_OPTIONS + (SANMA_TABLE_OPTIONS if rules.players == 3 else ())
+    return ", ".join(f"{name}={getattr(rules, name)!r}" for name in names)
 
 
 def render_table(table: ScoreTable, fmt: str, argv: Sequence[str]) -> str:

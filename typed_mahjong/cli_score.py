@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     score.add_argument("--honba", type=int, default=0)
     score.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     score.add_argument("--pao", default=None, help="seat of the player liable for a yakuman")
+    score.add_argument("--nuki", type=int, default=0,
+                       help="North tiles set aside as nukidora (kita; sanma rules only)")
     score.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     score.add_argument("--json", action="store_true", help="print JSON")
     score.set_defaults(func=_score)
@@ -34,6 +36,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "shanten", help="shanten and waits of a hand",
         description="Shanten number (-1 complete, 0 tenpai) and, when tenpai, the waits.")
     shanten.add_argument("hand")
+    shanten.add_argument("--rules", default=None,
+                         help="rules preset; a three-player one (tenhou-sanma) refuses 2m-8m")
     shanten.add_argument("--json", action="store_true", help="print JSON")
     shanten.set_defaults(func=_shanten)
 
@@ -44,7 +48,7 @@ def _score(args: argparse.Namespace) -> int:
     flags = {flag: getattr(args, flag) for flag in SITUATION_FLAGS}
     result = score(args.hand, args.win, seat=args.seat, round=args.round, dora=args.dora,
                    ura=args.ura, honba=args.honba, sticks=args.sticks, pao=args.pao,
-                   rules=args.rules, **flags)
+                   nuki=args.nuki, rules=args.rules, **flags)
     if args.json:
         fields = ("han", "fu", "yaku", "fu_breakdown", "limit", "points", "payments",
                   "total", "payment_text", "reading", "wait", "yakuman", "is_yakuless",
@@ -59,10 +63,10 @@ def _shanten(args: argparse.Namespace) -> int:
     from .hand import parse_hand
     from .shanten import shanten, waits
 
-    number = shanten(args.hand)
+    number = shanten(args.hand, rules=args.rules)
     hand = parse_hand(args.hand, drawn=(False, True))
     waiting = len(hand.concealed) % 3 == 1
-    tiles = waits(args.hand) if waiting and number == 0 else ()
+    tiles = waits(args.hand, rules=args.rules) if waiting and number == 0 else ()
     if args.json:
         print(json.dumps({"shanten": number, "waits": list(tiles)}))
     else:

@@ -24,7 +24,7 @@ __all__ = ["WinOptions", "explain", "fu", "han", "payment", "points", "total", "
 
 Answer = int | str | tuple[str, ...]
 # Entries of Score.yaku that count dora rather than name a yaku.
-DORA_ENTRIES: Final = frozenset({"dora", "ura dora", "aka dora"})
+DORA_ENTRIES: Final = frozenset({"dora", "ura dora", "aka dora", "nukidora"})
 
 
 class WinOptions(TypedDict, total=False):
@@ -50,6 +50,7 @@ class WinOptions(TypedDict, total=False):
     sticks: int
     renchan: int
     pao: str | None
+    nuki: int
     rules: str | Rules
 
 

@@ -23,8 +23,10 @@ YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman",
 def basic_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int, str | None]:
     """Basic points and the limit name (None below mangan)."""
     if rules.aotenjou:
-        # No limits: a yakuman counts as 13 han on top of the fu (documented choice).
-        return fu * 2 ** ((13 * yakuman if yakuman else han) + 2), None
+        # No limits: a yakuman counts as 13 han on top of the fu; with aotenjou_adds_yaku the
+        # caller's han already holds 13 a yakuman plus the ordinary yaku and dora.
+        counted = han if not yakuman or rules.aotenjou_adds_yaku else 13 * yakuman
+        return fu * 2 ** (counted + 2), None
     if yakuman:
         return 8000 * yakuman, YAKUMAN_NAMES.get(yakuman, f"{yakuman}x yakuman")
     if han >= 5:
@@ -58,9 +60,27 @@ def hand_value(basic: int, dealer: bool, tsumo: bool) -> tuple[int, int]:
     return round_up(basic * 2), round_up(basic)
 
 
-def payment_text(basic: int, dealer: bool, tsumo: bool) -> str:
+def tsumo_payments(basic: int, dealer: bool, rules: Rules) -> tuple[int, int, int]:
+    """A tsumo's (dealer's or each share, each non-dealer's share, total paid), no honba.
+
+    Four players: 3 payers. Three players (sanma): the absent North's share is lost
+    (``sanma_tsumo="loss"``) or split between the two payers, each half rounded up to 100
+    (``"bisection"``).
+    """
+    first, second = hand_value(basic, dealer, tsumo=True)
+    if rules.players == 3 and rules.sanma_tsumo == "bisection":
+        half = round_up(second // 2)
+        first, second = first + half, second + half
+    payers = rules.players - 1
+    total = payers * first if dealer else first + (payers - 1) * second
+    return first, second, total
+
+
+def payment_text(basic: int, dealer: bool, tsumo: bool, rules: Rules | None = None) -> str:
     """The usual way to say it: "1300" (ron), "300-500" (tsumo), "500-all" (dealer tsumo)."""
     first, second = hand_value(basic, dealer, tsumo)
+    if tsumo and rules is not None:
+        first, second, _ = tsumo_payments(basic, dealer, rules)
     if not tsumo:
         return str(first)
     if dealer:

@@ -20,7 +20,13 @@ DOUBLE_YAKUMAN_PATTERNS = frozenset(
 )
 # Yakuman for which the player who fed the completing meld can be made liable (pao).
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii", "suukantsu"})
-RENHOU_VALUES = ("none", "mangan", "baiman", "yakuman")
+# "mangan": a flat mangan, taken only when the hand is worth less without it (EMA 2016, WRC
+# 2025); "5-han": a 5-han yaku adding to the others (WRC 2014 errata); "baiman": an 8-han
+# yaku adding to the others; "yakuman".
+RENHOU_VALUES = ("none", "mangan", "5-han", "baiman", "yakuman")
+PAO_HONBA_VALUES = ("liable", "discarder")
+SANMA_TSUMO_VALUES = ("loss", "bisection")
+MULTIPLE_RON_VALUES = ("all", "atamahane")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +58,35 @@ class Rules:
     paarenchan: bool = False
     # Yakuman with liability payments.
     pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
+    # Pao on a hand with several yakuman: True makes the liable player pay the whole hand
+    # (Tenhou); False makes them pay only the liable yakuman's share (Mahjong Soul's
+    # "separated responsibility").
+    pao_whole_hand: bool = False
+    # Who pays the honba of a ron won with pao: the liable player or the discarder.
+    pao_honba: str = "liable"
+    # Suukantsu pao only when the fourth kan is an open kan (daiminkan) called from the
+    # liable player (M-League); the hand must then hold an open kan.
+    suukantsu_pao_daiminkan: bool = True
+    # With aotenjou, a yakuman hand also counts its ordinary yaku and dora on top of 13 han
+    # per yakuman (the `mahjong` package's reading); False: 13 han per yakuman only.
+    aotenjou_adds_yaku: bool = False
+    # Honba: a ron pays the whole value, a tsumo splits it equally among the payers.
     honba_value: int = 300
     riichi_stick_value: int = 1000
+    # Three-player mahjong (sanma): 3 players, no 2m-8m, no chi, kita (North) as nukidora.
+    players: int = 4
+    # Sanma tsumo: "loss" (the absent player's share is not paid) or "bisection" (it is
+    # split between the two payers).
+    sanma_tsumo: str = "loss"
+    # A win on the replacement tile after a kita counts as rinshan kaihou.
+    kita_rinshan: bool = True
+    # Several players ron one discard: "all" pays each, "atamahane" only the first in turn
+    # order. The honba and riichi sticks always go to the first winner in turn order.
+    multiple_ron: str = "all"
+    # Three players ron one discard (four-player only): an abortive draw instead.
+    triple_ron_draw: bool = False
+    # Noten payments at an exhaustive draw: the total the noten players pay.
+    noten_payment: int = 3000
 
     def __class_getitem__(cls, name: str) -> Rules:
         # ``Rules["majsoul"]`` is also an annotation marker (see typed_mahjong.annotations):
@@ -79,7 +112,10 @@ PRESETS: dict[str, Rules] = {
         name="tenhou",
         source="Tenhou four-player ranked rules (tenhou.net/man): kuitan and red fives, no "
         "kiriage, kazoe yakuman, yakuman stack but none counts double, double-wind pair "
-        "4 fu, pao for daisangen and daisuushii",
+        "4 fu, pao for daisangen and daisuushii (the liable player pays the whole hand), "
+        "double ron, triple ron an abortive draw",
+        pao_whole_hand=True,
+        triple_ron_draw=True,
     ),
     "majsoul": Rules(
         name="majsoul",
@@ -96,7 +132,21 @@ PRESETS: dict[str, Rules] = {
         kiriage=True,
         kazoe_yakuman=False,
         double_wind_pair_fu=2,
+        renhou="5-han",
+        multiple_ron="atamahane",
+    ),
+    "wrc2025": Rules(
+        name="wrc2025",
+        source="World Riichi Championship rules, 2025 edition: as the 2022 edition, but "
+        "13+ han is a counted yakuman, suukantsu has pao, and renhou is a flat mangan that "
+        "does not combine with other yaku",
+        red_fives=False,
+        kiriage=True,
+        double_wind_pair_fu=2,
         renhou="mangan",
+        pao=PAO_YAKUMAN,
+        suukantsu_pao_daiminkan=True,
+        multiple_ron="atamahane",
     ),
     "ema": Rules(
         name="ema",
@@ -117,6 +167,28 @@ PRESETS: dict[str, Rules] = {
         kazoe_yakuman=False,
         double_wind_pair_fu=2,
         pao=PAO_YAKUMAN,
+        multiple_ron="atamahane",
+    ),
+    "tenhou-sanma": Rules(
+        name="tenhou-sanma",
+        source="Tenhou three-player ranked rules: as Tenhou four-player, without 2m-8m and "
+        "chi, kita (North) set aside as nukidora, tsumo loss, honba 200 on a ron and 100 "
+        "from each payer on a tsumo, noten payments 2000 in all",
+        pao_whole_hand=True,
+        honba_value=200,
+        players=3,
+        noten_payment=2000,
+    ),
+    "majsoul-sanma": Rules(
+        name="majsoul-sanma",
+        source="Mahjong Soul three-player rules (riichi.wiki 'Majsoul'): as Mahjong Soul "
+        "four-player, without 2m-8m and chi, kita as nukidora, tsumo loss by default "
+        "(north-bisection an option), honba 200 on a ron and 100 from each payer on a "
+        "tsumo, noten payments 2000 in all",
+        double_yakuman=DOUBLE_YAKUMAN_PATTERNS,
+        honba_value=200,
+        players=3,
+        noten_payment=2000,
     ),
 }
 
@@ -160,9 +232,14 @@ def _checked_overrides(overrides: dict[str, object]) -> dict[str, Any]:
             checked[key] = value
     if "double_wind_pair_fu" in checked and checked["double_wind_pair_fu"] not in (2, 4):
         raise _bad_value("double_wind_pair_fu", checked["double_wind_pair_fu"], "2 or 4")
-    if "renhou" in checked and checked["renhou"] not in RENHOU_VALUES:
-        raise _bad_value("renhou", checked["renhou"], " or ".join(map(repr, RENHOU_VALUES)))
-    for key in ("honba_value", "riichi_stick_value"):
+    for key, allowed in (("renhou", RENHOU_VALUES), ("pao_honba", PAO_HONBA_VALUES),
+                         ("sanma_tsumo", SANMA_TSUMO_VALUES),
+                         ("multiple_ron", MULTIPLE_RON_VALUES)):
+        if key in checked and checked[key] not in allowed:
+            raise _bad_value(key, checked[key], " or ".join(map(repr, allowed)))
+    if "players" in checked and checked["players"] not in (3, 4):
+        raise _bad_value("players", checked["players"], "3 or 4")
+    for key in ("honba_value", "riichi_stick_value", "noten_payment"):
         if key in checked and checked[key] < 0:
             raise _bad_value(key, checked[key], "a non-negative integer")
     return checked

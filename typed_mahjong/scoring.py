@@ -9,25 +9,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .errors import NOT_WINNING, RULES, HandError
+from .errors import NOT_WINNING, RULES, SITUATION, HandError
 from .fu import count_fu
 from .hand import Hand, parse_hand
-from .limits import basic_points, hand_value, payment_text
+from .limits import basic_points, hand_value, payment_text, tsumo_payments
 from .readings import all_readings
 from .rules import Rules, rules_from
+from .sanma import check_sanma_seat, check_sanma_text
 from .shape import Group, WinShape, all_counts, called_groups, win_shapes
 from .situation import (
     SEAT_NAMES,
     Situation,
+    check_chankan,
+    check_nuki,
     check_situation,
     count_indicated,
     parse_indicators,
     parse_wind,
 )
-from .tiles import EAST, parse_tile, tile_name
+from .tiles import DRAGONS, EAST, NORTH, WINDS, parse_tile, tile_name
 from .yaku import find_yaku, find_yakuman
 
 Parts = tuple[tuple[str, int], ...]
+# The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).
+DORA_NAMES = ("dora", "ura dora", "aka dora", "nukidora")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +40,8 @@ class Score:
     """The value of one won hand under one set of rules.
 
     ``points`` is the hand's value before honba and riichi sticks: on a ron what the
-    discarder pays, on a tsumo the sum of what the three others pay. ``payments`` lists who
+    discarder pays, on a tsumo the sum of what the others pay (two in sanma, where the
+    absent player's share is lost or split as the rules say). ``payments`` lists who
     pays what with honba included; ``total`` is what the winner gains, sticks included.
     ``han`` counts dora; a yakuman counts 13 han a unit. A yakuless hand scores 0.
     """
@@ -103,20 +109,37 @@ def score(hand: str, win: str, *, tsumo: bool = False, riichi: bool = False,
           houtei: bool = False, tenhou: bool = False, chiihou: bool = False,
           renhou: bool = False, seat: str = "S", round: str = "E", dora: str = "",
           ura: str = "", honba: int = 0, sticks: int = 0, renchan: int = 0,
-          pao: str | None = None, rules: str | Rules = "tenhou") -> Score:
-    """Score a winning hand. Raises HandError for anything malformed or impossible."""
+          pao: str | None = None, nuki: int = 0, rules: str | Rules = "tenhou") -> Score:
+    """Score a winning hand. Raises HandError for anything malformed or impossible.
+
+    ``nuki``: North tiles the winner set aside as nukidora (kita; three-player rules only).
+    """
     rule_set = rules_from(rules)
+    sanma = rule_set.players == 3
+    if sanma:
+        for field, text in (("hand", hand), ("win", win), ("dora", dora), ("ura", ura)):
+            check_sanma_text(text, field, rule_set.name)
     parsed = parse_hand(hand)
     win_tile = _parse_win(parsed, win)
+    if chankan:
+        check_chankan(parsed, win_tile)
     situation = Situation(
         tsumo=tsumo, riichi=riichi or double_riichi or open_riichi, double_riichi=double_riichi,
         open_riichi=open_riichi, ippatsu=ippatsu, rinshan=rinshan, chankan=chankan,
         haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou,
         seat=parse_wind(seat, "seat"), round=parse_wind(round, "round"), renchan=renchan)
     dora_tiles, ura_tiles = parse_indicators(parsed, dora, ura)
-    check_situation(parsed, situation, ura_tiles)
+    check_nuki(parsed, situation, nuki, rule_set.players, dora_tiles + ura_tiles)
+    check_situation(parsed, situation, ura_tiles,
+                    kita_rinshan=bool(nuki) and rule_set.kita_rinshan)
     _check_counters(honba, sticks)
     liable = parse_wind(pao, "pao") if pao is not None else None
+    if sanma:
+        for field, text, wind in (("seat", seat, situation.seat),
+                                  ("round", round, situation.round),
+                                  ("pao", pao or "", liable)):
+            if wind is not None:
+                check_sanma_seat(wind, field, text, rule_set.name)
     if liable == situation.seat:
         raise HandError("pao: the liable player cannot be the winner", field="pao",
                         kind="situation")
@@ -138,9 +161,12 @@ def score(hand: str, win: str, *, tsumo: bool = False, riichi: bool = False,
         raise HandError(f"hand: {parsed.format()!r} is not a complete hand: it reads neither "
                         f"as four groups and a pair, nor as seven pairs, nor as thirteen "
                         f"orphans", field="hand", kind=NOT_WINNING)
-    dora_han = (count_indicated(dora_tiles, list(counts.counts)),
-                count_indicated(ura_tiles, list(counts.counts)),
-                parsed.red_fives if rule_set.red_fives else 0)
+    # Norths set aside count as dora themselves and as Norths for the indicators.
+    with_nuki = list(counts.counts)
+    with_nuki[NORTH] += nuki
+    dora_han = (count_indicated(dora_tiles, with_nuki, sanma),
+                count_indicated(ura_tiles, with_nuki, sanma),
+                parsed.red_fives if rule_set.red_fives else 0, nuki)
     best: _Candidate | None = None
     best_rank = (-1, -1, -1, -1)
     for reading in readings:
@@ -174,24 +200,33 @@ def _check_counters(honba: int, sticks: int) -> None:
 
 
 def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
-              dora_han: tuple[int, int, int]) -> _Candidate:
+              dora_han: tuple[int, int, int, int]) -> _Candidate:
     yakuman = find_yakuman(shape, situation, rules)
     yaku = find_yaku(shape, situation, rules)
     pinfu = any(name == "pinfu" for name, _ in yaku)
     fu_parts = count_fu(shape, situation, rules, pinfu)
     fu = sum(value for _, value in fu_parts)
+    dora = [(name, han) for name, han in zip(DORA_NAMES, dora_han, strict=True) if han]
     if yakuman:
         if not rules.yakuman_stacking:
-            yakuman = [max(yakuman, key=lambda item: item[1])]
+            # One yakuman counts; among equals, the one carrying liability (so a pao holds).
+            yakuman = [max(yakuman, key=lambda item: (item[1], item[0] in rules.pao))]
         units = sum(value for _, value in yakuman)
-        basic, limit = basic_points(13 * units, fu, rules, yakuman=units)
-        return _Candidate(shape, tuple((name, 13 * value) for name, value in yakuman), units,
-                          13 * units, fu, fu_parts, basic, limit)
+        entries = [(name, 13 * value) for name, value in yakuman]
+        if rules.aotenjou and rules.aotenjou_adds_yaku:
+            # The `mahjong` package's aotenjou: ordinary yaku and dora count on top.
+            entries += yaku + dora
+        han = sum(value for _, value in entries)
+        basic, limit = basic_points(han, fu, rules, yakuman=units)
+        return _Candidate(shape, tuple(entries), units, han, fu, fu_parts, basic, limit)
     if yaku:
-        yaku.extend((name, han) for name, han in zip(("dora", "ura dora", "aka dora"), dora_han,
-                                                        strict=True) if han)
+        yaku.extend(dora)
     han = sum(value for _, value in yaku)
     basic, limit = basic_points(han, fu, rules)
+    if situation.renhou and rules.renhou == "mangan" and basic < 2000:
+        # A flat mangan, taken only when the hand is worth less without it (EMA 2016,
+        # WRC 2025): it replaces the yaku and dora rather than adding to them.
+        return _Candidate(shape, (("renhou", 5),), 0, 5, fu, fu_parts, 2000, "mangan")
     return _Candidate(shape, tuple(yaku), 0, han, fu, fu_parts, basic, limit)
 
 
@@ -201,51 +236,105 @@ def _result(best: _Candidate, hand: Hand, situation: Situation, rules: Rules, ho
     if not best.yaku:
         return Score(0, best.fu, (), best.fu_parts, None, 0, (), 0, "0", best.shape.wait, 0,
                      True, dealer, tsumo, rules.name, best.shape)
-    payments = _payments(best, situation, rules, honba, liable)
-    points = sum(amount for _, amount in payments) - honba * rules.honba_value
-    total = points + honba * rules.honba_value + sticks * rules.riichi_stick_value
+    payments = _payments(best, hand, situation, rules, honba, liable)
+    honba_paid = _honba_paid(honba, rules, tsumo)
+    points = sum(amount for _, amount in payments) - honba_paid
+    total = points + honba_paid + sticks * rules.riichi_stick_value
     return Score(best.han, best.fu, best.yaku, best.fu_parts, best.limit, points, payments,
-                 total, payment_text(best.basic, dealer, tsumo), best.shape.wait, best.yakuman,
+                 total, payment_text(best.basic, dealer, tsumo, rules), best.shape.wait,
+                 best.yakuman,
                  False, dealer, tsumo, rules.name, best.shape)
 
 
-def _payments(best: _Candidate, situation: Situation, rules: Rules, honba: int,
+def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
+    """Honba actually paid: a ron pays honba_value each, a tsumo that split among the payers
+    (Tenhou sanma: 200 on a ron, 100 from each of the two payers on a tsumo)."""
+    if not tsumo:
+        return honba * rules.honba_value
+    payers = rules.players - 1
+    return honba * rules.honba_value // payers * payers
+
+
+def _payments(best: _Candidate, hand: Hand, situation: Situation, rules: Rules, honba: int,
               liable: int | None) -> Parts:
     """Who pays what, honba included; pao moves the liable yakuman's share."""
-    dealer, tsumo = situation.dealer, situation.tsumo
-    pao_units = sum(value // 13 for name, value in best.yaku if name in rules.pao)
-    if liable is not None and pao_units and not rules.aotenjou:
-        return _pao_payments(best, situation, rules, honba, liable, pao_units)
-    first, second = hand_value(best.basic, dealer, tsumo)
+    if liable is not None:
+        pao_units = _liable_units(best, hand, rules)
+        if not rules.aotenjou:
+            return _pao_payments(best, situation, rules, honba, liable, pao_units)
+    tsumo = situation.tsumo
     if not tsumo:
+        first = hand_value(best.basic, situation.dealer, tsumo=False)[0]
         return (("discarder", first + honba * rules.honba_value),)
-    per_payer = honba * rules.honba_value // 3
-    payers = [wind for wind in SEAT_NAMES if wind != situation.seat]
-    return tuple((SEAT_NAMES[wind], (first if wind == EAST else second) + per_payer)
-                 for wind in payers)
+    per_payer = honba * rules.honba_value // (rules.players - 1)
+    return tuple((SEAT_NAMES[wind], share + per_payer)
+                 for wind, share in tsumo_shares(best.basic, situation, rules).items())
+
+
+def tsumo_shares(basic: int, situation: Situation, rules: Rules) -> dict[int, int]:
+    """Each payer's share of a tsumo worth ``basic``, before honba (limits.tsumo_payments)."""
+    first, second, _ = tsumo_payments(basic, situation.dealer, rules)
+    payers = [wind for wind in SEAT_NAMES if wind != situation.seat][:rules.players - 1]
+    return {wind: first if wind == EAST else second for wind in payers}
+
+
+def _liable_units(best: _Candidate, hand: Hand, rules: Rules) -> int:
+    """Yakuman units the liable player answers for; a situation error when none can be.
+
+    The liability needs the completing set called from the liable player: daisangen an
+    open dragon set, daisuushii an open wind set, suukantsu an open kan (a daiminkan where
+    rules.suukantsu_pao_daiminkan says so).
+    """
+    listed = [(name, value // 13) for name, value in best.yaku if name in rules.pao]
+    if not best.yakuman or not listed:
+        applies = ", ".join(sorted(rules.pao)) or "no yakuman"
+        raise HandError(f"pao: the hand has no yakuman with liability under the "
+                        f"{rules.name!r} rules (pao applies to {applies})", field="pao",
+                        kind=SITUATION)
+    units = 0
+    for name, value in listed:
+        if _liability_possible(name, hand, rules):
+            units += value
+    if not units:
+        names = " and ".join(name for name, _ in listed)
+        raise HandError(f"pao: no one can be liable for this {names}: the liability needs "
+                        f"the completing set called from the liable player, and no such "
+                        f"called set is in the hand", field="pao", kind=SITUATION)
+    return units
+
+
+def _liability_possible(name: str, hand: Hand, rules: Rules) -> bool:
+    called = [meld for meld in hand.melds if meld.is_open]
+    if name == "daisangen":
+        return any(meld.first in DRAGONS for meld in called)
+    if name == "daisuushii":
+        return any(meld.first in WINDS for meld in called)
+    kinds = ("kan",) if rules.suukantsu_pao_daiminkan else ("kan", "kakan")
+    return any(meld.kind in kinds for meld in called)
 
 
 def _pao_payments(best: _Candidate, situation: Situation, rules: Rules, honba: int,
                   liable: int, pao_units: int) -> Parts:
-    # The liable player pays the whole liable yakuman on a tsumo and half of it on a ron by
-    # another player; the rest of the hand is paid as usual. Honba go with the liable player
-    # on a tsumo and with the discarder on a ron.
+    # On a tsumo the liable player pays the liable yakuman as if dealing in; on a ron by
+    # another player the discarder and the liable player pay half of it each. The rest of
+    # the hand is paid as usual, unless rules.pao_whole_hand makes the whole hand liable
+    # (Tenhou). The honba go with the liable player (rules.pao_honba).
     dealer, tsumo = situation.dealer, situation.tsumo
-    pao_basic = basic_points(0, 0, rules, yakuman=pao_units)[0]
+    pao_basic = best.basic if rules.pao_whole_hand else basic_points(
+        0, 0, rules, yakuman=pao_units)[0]
     rest_basic = best.basic - pao_basic
     pao_total = hand_value(pao_basic, dealer, tsumo=False)[0]
-    honba_points = honba * rules.honba_value
+    name = SEAT_NAMES[liable]
     if not tsumo:
+        honba_points = honba * rules.honba_value
+        on_liable = honba_points if rules.pao_honba == "liable" else 0
         rest = hand_value(rest_basic, dealer, tsumo=False)[0] if rest_basic else 0
-        return (("discarder", pao_total // 2 + rest + honba_points),
-                (f"{SEAT_NAMES[liable]} (pao)", pao_total // 2))
-    shares: dict[str, int] = {SEAT_NAMES[liable]: pao_total + honba_points}
+        return (("discarder", pao_total // 2 + rest + honba_points - on_liable),
+                (f"{name} (pao)", pao_total // 2 + on_liable))
+    shares: dict[str, int] = {name: pao_total + _honba_paid(honba, rules, tsumo=True)}
     if rest_basic:
-        first, second = hand_value(rest_basic, dealer, tsumo=True)
-        for wind in SEAT_NAMES:
-            if wind != situation.seat:
-                name = SEAT_NAMES[wind]
-                shares[name] = shares.get(name, 0) + (first if wind == EAST else second)
+        for wind, share in tsumo_shares(rest_basic, situation, rules).items():
+            shares[SEAT_NAMES[wind]] = shares.get(SEAT_NAMES[wind], 0) + share
     return tuple(sorted(shares.items(), key=lambda item: "ESWN".index(item[0][0])))
 
 

@@ -49,6 +49,8 @@ from operator import itemgetter
 
 from .errors import HandError
 from .hand import Hand, count_meld_copies, parse_hand
+from .rules import Rules, rules_from
+from .sanma import ABSENT_TILES, check_sanma_text
 from .tiles import tile_name
 
 TABLE_FILE = "shanten_tables.bin.gz"
@@ -72,14 +74,17 @@ _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _DIGIT_RANK = {str(digit): (4 if digit == 0 else digit - 1) for digit in range(10)}
 
 
-def shanten(hand: str) -> int:
+def shanten(hand: str, rules: str | Rules | None = None) -> int:
     """Shanten number of a hand string (13 - 3k or 14 - 3k concealed tiles, k called melds).
 
     -1 is a complete hand, 0 tenpai. The minimum over the standard form, chiitoitsu and
     kokushi (the last two only without called melds). Copies of a tile in the called melds
     count against the four that exist: one concealed 2z beside ``pon:222z`` cannot wait on 2z.
-    Raises HandError for malformed text or a wrong tile count.
+    Under three-player rules (``rules=`` a sanma preset) 2m-8m and chi are errors and no
+    group may use 2m-8m. Raises HandError for malformed text or a wrong tile count.
     """
+    if rules is not None and _is_sanma(rules, hand):
+        return _sanma_shanten(parse_hand(hand, drawn=(False, True)))
     counts = _plain_counts(hand)
     if counts is not None:
         return shanten_counts(counts)
@@ -170,18 +175,50 @@ def shanten_counts(counts: Sequence[int], melds: int = 0) -> int:
     return best
 
 
-def waits(hand: str) -> tuple[str, ...]:
+def waits(hand: str, rules: str | Rules | None = None) -> tuple[str, ...]:
     """The tiles that complete a waiting hand (13 - 3k concealed tiles), sorted by tile index.
 
     Any winning form counts: standard, chiitoitsu, kokushi. A tile is left out only when the
     hand itself already holds all four copies of it (concealed tiles and called melds
     together), since it can then never be drawn; copies seen elsewhere (discards, dora
     indicators) are not considered. A hand that is not tenpai returns ``()``.
-    A hand holding its 14th tile is a HandError naming the tile count.
+    A hand holding its 14th tile is a HandError naming the tile count. Under three-player
+    rules (``rules=`` a sanma preset) 2m-8m never wait and 2m-8m or chi in the hand are
+    errors.
     """
+    sanma = rules is not None and _is_sanma(rules, hand)
     parsed = parse_hand(hand, drawn=(False,))
+    if sanma and _sanma_shanten(parsed) > 0:
+        return ()
     called = count_meld_copies(list(parsed.melds))[0]
-    return tuple(tile_name(tile) for tile in wait_tiles(parsed.counts, len(parsed.melds), called))
+    found = wait_tiles(parsed.counts, len(parsed.melds), called)
+    return tuple(tile_name(tile) for tile in found if not (sanma and tile in ABSENT_TILES))
+
+
+def _is_sanma(rules: str | Rules, hand: str) -> bool:
+    """Three-player rules? A sanma hand is first checked for 2m-8m and chi (located)."""
+    rule_set = rules_from(rules)
+    if rule_set.players != 3:
+        return False
+    check_sanma_text(hand, "hand", rule_set.name)
+    return True
+
+
+def _sanma_shanten(hand: Hand) -> int:
+    """Shanten under three-player rules: no group may use 2m-8m (they are not in the set)."""
+    called = list(count_meld_copies(list(hand.melds))[0])
+    for tile in ABSENT_TILES:
+        called[tile] = 4  # no copy of 2m-8m can be drawn: cap 0 in the distance search
+    counts = hand.counts
+    best = _need_with_called(counts, len(hand.melds), called) - 1
+    if hand.melds:
+        return best
+    kinds = sum(1 for count in counts if count)
+    pairs = sum(1 for count in counts if count >= 2)
+    seven_pairs = 6 - pairs + max(0, 7 - kinds)
+    orphans: tuple[int, ...] = _ORPHANS(counts)
+    thirteen = 13 - sum(1 for count in orphans if count) - (max(orphans) > 1)
+    return min(best, seven_pairs, thirteen)
 
 
 def wait_tiles(counts: Sequence[int], melds: int = 0,

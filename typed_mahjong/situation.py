@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import MALFORMED, SITUATION, HandError
+from .errors import MALFORMED, RULES, SITUATION, HandError
 from .hand import Hand, check_copies, quick_tiles
-from .tiles import EAST, WIND_NAMES, parse_tiles
+from .tiles import EAST, NORTH, WIND_NAMES, parse_tiles, tile_name
 
 SEAT_NAMES = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
 
@@ -53,13 +53,18 @@ def parse_wind(text: str, field: str) -> int:
     return wind
 
 
-def count_indicated(indicators: list[int], tile_counts: list[int]) -> int:
+def count_indicated(indicators: list[int], tile_counts: list[int], sanma: bool = False) -> int:
     """How many tiles of the hand the dora indicators point at (each indicator counts)."""
-    return sum(tile_counts[next_tile(indicator)] for indicator in indicators)
+    return sum(tile_counts[next_tile(indicator, sanma)] for indicator in indicators)
 
 
-def next_tile(indicator: int) -> int:
-    """The dora an indicator shows: the next tile in its suit, wind or dragon cycle."""
+def next_tile(indicator: int, sanma: bool = False) -> int:
+    """The dora an indicator shows: the next tile in its suit, wind or dragon cycle.
+
+    In three-player mahjong the man suit is 1m and 9m only: each indicates the other.
+    """
+    if sanma and indicator in (0, 8):
+        return 8 - indicator
     if indicator < 27:
         return indicator - indicator % 9 + (indicator % 9 + 1) % 9
     if indicator < 31:
@@ -120,8 +125,48 @@ def _quick_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[
     return dora_found[0], ura_found[0]
 
 
-def check_situation(hand: Hand, situation: Situation, ura: list[int]) -> None:
-    """Reject situations that cannot occur together with this hand."""
+def check_chankan(hand: Hand, win: int) -> None:
+    """A robbed kan tile is the fourth copy, the other three in someone else's pon."""
+    held = hand.concealed.count(win) + sum(meld.tiles.count(win) for meld in hand.melds)
+    if held > 1:
+        raise HandError(f"situation: chankan robs the last copy of a tile whose other three "
+                        f"are in another player's added kan, but this hand holds {held} "
+                        f"copies of {tile_name(win)} (a tanki or shanpon wait on a tile the "
+                        f"winner holds cannot be a chankan)", field="chankan", kind=SITUATION)
+
+
+def check_nuki(hand: Hand, situation: Situation, nuki: int, players: int,
+               indicators: list[int]) -> None:
+    """Kita (North tiles set aside as nukidora): only in sanma, at most four Norths in all."""
+    if isinstance(nuki, bool) or not isinstance(nuki, int) or nuki < 0:
+        raise HandError(f"nuki: must be a whole number of 0 or more, got {nuki!r}",
+                        field="nuki", kind=MALFORMED)
+    if not nuki:
+        return
+    if players != 3:
+        raise HandError("nuki: kita (North set aside as nukidora) is only played in "
+                        "three-player mahjong; use a sanma preset such as 'tenhou-sanma'",
+                        field="nuki", kind=RULES)
+    norths = (hand.concealed.count(NORTH) + sum(meld.tiles.count(NORTH) for meld in hand.melds)
+              + indicators.count(NORTH))
+    if nuki + norths > 4:
+        raise HandError(f"nuki: {nuki} North tile(s) set aside plus {norths} in the hand and "
+                        f"indicators make {nuki + norths}; only four exist", field="nuki",
+                        kind=SITUATION)
+    s = situation
+    if s.tenhou or s.chiihou or s.renhou:
+        flag = "tenhou" if s.tenhou else "chiihou" if s.chiihou else "renhou"
+        raise HandError(f"situation: a kita is a call, so a win after one is not {flag} "
+                        f"(a first-turn win has no calls)", field=flag, kind=SITUATION)
+
+
+def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
+                    kita_rinshan: bool = False) -> None:
+    """Reject situations that cannot occur together with this hand.
+
+    ``kita_rinshan``: the winner set a North aside (sanma kita) and the rules make the
+    replacement tile a rinshan draw, so rinshan kaihou needs no kan.
+    """
     s = situation
     called = [meld for meld in hand.melds if meld.is_open]
     # Every problem below needs one of these; most wins have none of them.
@@ -143,7 +188,8 @@ def check_situation(hand: Hand, situation: Situation, ura: list[int]) -> None:
         (s.chankan and s.tsumo, "chankan", "chankan (robbing a kan) is a ron; this is a tsumo"),
         (s.rinshan and not s.tsumo, "rinshan", "rinshan kaihou is a tsumo on the kan "
                                                "replacement tile"),
-        (s.rinshan and kans == 0, "rinshan", "rinshan kaihou needs a kan in the hand"),
+        (s.rinshan and kans == 0 and not kita_rinshan, "rinshan",
+         "rinshan kaihou needs a kan in the hand (or, where the rules say so, a kita)"),
         (s.rinshan and s.haitei, "haitei", "a kan replacement tile is never the last wall "
                                            "tile (rinshan and haitei together)"),
         (s.chankan and s.houtei, "houtei", "no kan can be made on the last tile (chankan and "

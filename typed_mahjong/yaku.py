@@ -208,7 +208,8 @@ def _chinitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 
 def _renhou_han(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return situation.renhou and rules.renhou in ("mangan", "baiman")
+    # A flat-mangan renhou ("mangan") is not a yaku that adds han: scoring.py decides it.
+    return situation.renhou and rules.renhou in ("5-han", "baiman")
 
 
 # Closed-only yaku have open_han 0; pinfu, iipeikou, ryanpeikou also need no called melds,
@@ -396,7 +397,7 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple
         if row.test(shape, situation, rules):
             han = row.closed_han if closed else row.open_han
             if row.name == "renhou":
-                han = 5 if rules.renhou == "mangan" else 8
+                han = 5 if rules.renhou == "5-han" else 8
             found.append((row.name, han))
             superseded.update(row.supersedes)
     return [item for item in found if item[0] not in superseded]

@@ -1,0 +1,213 @@
+"""The settlement of one hand: every player's point change.
+
+Three pure functions, one per way a hand ends; each returns a ``Settlement``:
+
+* ``settle_wins``: the wins on one discard (``discarder`` a seat) or one tsumo
+  (``discarder=None``, one win). Each winner is paid by the discarder; the honba and the
+  riichi sticks go to the first winner in turn order from the discarder (Tenhou logs show
+  this). ``rules.multiple_ron == "atamahane"`` pays only that first winner;
+  ``rules.triple_ron_draw`` makes three wins on one discard an abortive draw.
+* ``settle_draw``: an exhaustive draw. Tenpai payments (``rules.noten_payment`` in all, split
+  among the noten payers and the tenpai receivers), or nagashi mangan: each nagashi player is
+  paid a mangan as by a tsumo, with neither honba nor sticks, and no tenpai payments.
+* every function takes ``riichi``: the seats that declared riichi in this hand. Their 1000
+  goes onto the table, so their change includes -1000; ``sticks`` are the sticks left on
+  the table by earlier hands. ``Settlement.sticks_left`` is what stays on the table.
+
+Seats are E, S, W, N (E, S, W under three-player rules). The changes add up to minus the
+sticks put on the table plus the sticks taken from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import MALFORMED, RULES, SITUATION, HandError
+from .limits import basic_points
+from .rules import Rules, rules_from
+from .scoring import Score, score, tsumo_shares
+from .situation import SEAT_NAMES, Situation, parse_wind
+
+SEAT_ORDER = "ESWN"
+# score()'s own table-state arguments: the settlement passes them, a win may not.
+_TABLE_OPTIONS = frozenset({"seat", "tsumo", "honba", "sticks", "rules", "pao"})
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """One winner: seat, hand and winning tile, score()'s win options, the liable seat."""
+
+    seat: str
+    hand: str
+    win: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    pao: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Each seat's point change, and what stays on the table."""
+
+    changes: tuple[tuple[str, int], ...]
+    sticks_left: int
+    outcome: str  # "tsumo", "ron", "double ron", "triple ron", "abortive draw", "draw", ...
+    scores: tuple[tuple[str, Score], ...] = ()  # each paid winner's Score, in turn order
+
+    def change(self, seat: str) -> int:
+        return dict(self.changes)[seat]
+
+
+def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
+                sticks: int = 0, riichi: Iterable[str] = (),
+                rules: str | Rules = "tenhou") -> Settlement:
+    """Settle the wins on one discard, or one tsumo (``discarder=None``)."""
+    rule_set = rules_from(rules)
+    seats = _seats(rule_set)
+    declared = _riichi_seats(riichi, seats)
+    _check_count("honba", honba)
+    _check_count("sticks", sticks)
+    if not wins:
+        raise HandError("settlement: no win given (use settle_draw for a draw)",
+                        field="wins", kind=SITUATION)
+    winners = [_seat(win.seat, "seat", seats) for win in wins]
+    if len(set(winners)) != len(winners):
+        raise HandError("settlement: a seat wins twice", field="wins", kind=SITUATION)
+    changes = dict.fromkeys(seats, 0)
+    for seat in declared:
+        changes[seat] -= rule_set.riichi_stick_value
+    pot = (sticks + len(declared)) * rule_set.riichi_stick_value
+    if discarder is None:
+        if len(wins) != 1:
+            raise HandError("settlement: a tsumo has exactly one winner", field="wins",
+                            kind=SITUATION)
+        win = wins[0]
+        result = _score(win, tsumo=True, honba=honba, rules=rule_set, pao=win.pao)
+        for payer, amount in result.payments:
+            changes[payer[0]] -= amount
+            changes[win.seat] += amount
+        changes[win.seat] += pot
+        return Settlement(_ordered(changes, seats), 0, "tsumo", ((win.seat, result),))
+    source = _seat(discarder, "discarder", seats)
+    if source in winners:
+        raise HandError("settlement: the discarder cannot win on their own discard",
+                        field="discarder", kind=SITUATION)
+    ordered = sorted(wins, key=lambda win: _turns_after(source, win.seat, seats))
+    if len(ordered) == 3 and rule_set.triple_ron_draw:
+        return Settlement(_ordered(changes, seats), sticks + len(declared), "abortive draw")
+    if rule_set.multiple_ron == "atamahane":
+        ordered = ordered[:1]
+    scores = []
+    for index, win in enumerate(ordered):
+        first = index == 0
+        # The liable player dealing in pays it all, as a plain ron.
+        liable = win.pao if win.pao is not None and _seat(win.pao, "pao", seats) != source \
+            else None
+        result = _score(win, tsumo=False, honba=honba if first else 0, rules=rule_set,
+                        pao=liable)
+        for payer, amount in result.payments:
+            who = source if payer == "discarder" else payer[0]
+            changes[who] -= amount
+            changes[win.seat] += amount
+        if first:
+            changes[win.seat] += pot
+        scores.append((win.seat, result))
+    outcome = {1: "ron", 2: "double ron", 3: "triple ron"}[len(ordered)]
+    return Settlement(_ordered(changes, seats), 0, outcome, tuple(scores))
+
+
+def settle_draw(*, tenpai: Iterable[str] = (), nagashi: Iterable[str] = (),
+                riichi: Iterable[str] = (), sticks: int = 0,
+                rules: str | Rules = "tenhou") -> Settlement:
+    """Settle an exhaustive draw: tenpai payments, or nagashi mangan where given.
+
+    Riichi declarers must be tenpai. Sticks stay on the table for the next hand.
+    """
+    rule_set = rules_from(rules)
+    seats = _seats(rule_set)
+    declared = _riichi_seats(riichi, seats)
+    _check_count("sticks", sticks)
+    ready = [_seat(seat, "tenpai", seats) for seat in tenpai]
+    if len(set(ready)) != len(ready):
+        raise HandError("settlement: a seat is listed twice as tenpai", field="tenpai",
+                        kind=MALFORMED)
+    for seat in declared:
+        if seat not in ready:
+            raise HandError(f"settlement: {seat} declared riichi, so must be tenpai at the "
+                            f"draw (list it in tenpai)", field="tenpai", kind=SITUATION)
+    changes = dict.fromkeys(seats, 0)
+    for seat in declared:
+        changes[seat] -= rule_set.riichi_stick_value
+    left = sticks + len(declared)
+    nagashi_seats = [_seat(seat, "nagashi", seats) for seat in nagashi]
+    if nagashi_seats:
+        mangan = basic_points(5, 30, rule_set)[0]
+        for seat in nagashi_seats:
+            situation = Situation(tsumo=True, seat=parse_wind(seat, "nagashi"))
+            for payer, amount in _tsumo_payments(mangan, situation, rule_set):
+                changes[payer] -= amount
+                changes[seat] += amount
+        return Settlement(_ordered(changes, seats), left, "nagashi mangan")
+    noten = [seat for seat in seats if seat not in ready]
+    if ready and noten and rule_set.noten_payment:
+        for seat in noten:
+            changes[seat] -= rule_set.noten_payment // len(noten)
+        for seat in ready:
+            changes[seat] += rule_set.noten_payment // len(ready)
+    return Settlement(_ordered(changes, seats), left, "draw")
+
+
+def _tsumo_payments(basic: int, situation: Situation,
+                    rules: Rules) -> list[tuple[str, int]]:
+    return [(SEAT_NAMES[wind], share)
+            for wind, share in tsumo_shares(basic, situation, rules).items()]
+
+
+def _score(win: Win, *, tsumo: bool, honba: int, rules: Rules, pao: str | None) -> Score:
+    clash = sorted(set(win.options) & _TABLE_OPTIONS)
+    if clash:
+        raise HandError(f"settlement: win option(s) {', '.join(clash)} come from the table "
+                        f"state (seats, discarder, honba, sticks, rules, pao), not from the "
+                        f"win", field="options", kind=MALFORMED)
+    result = score(win.hand, win.win, seat=win.seat, tsumo=tsumo, honba=honba, rules=rules,
+                   pao=pao, **dict(win.options))
+    if result.is_yakuless:
+        raise HandError(f"settlement: {win.seat}'s hand {win.hand!r} has no yaku, so it cannot "
+                        f"win", field="hand", kind=SITUATION)
+    return result
+
+
+def _seats(rules: Rules) -> str:
+    return SEAT_ORDER[:rules.players]
+
+
+def _seat(text: str, field_name: str, seats: str) -> str:
+    wind = SEAT_NAMES[parse_wind(text, field_name)]
+    if wind not in seats:
+        raise HandError(f"{field_name}: {text!r} is the North seat, which is empty in "
+                        f"three-player mahjong", field=field_name, kind=RULES)
+    return wind
+
+
+def _riichi_seats(riichi: Iterable[str], seats: str) -> list[str]:
+    if isinstance(riichi, str):
+        riichi = riichi.split(",") if "," in riichi else list(riichi)
+    declared = [_seat(seat, "riichi", seats) for seat in riichi if seat.strip()]
+    if len(set(declared)) != len(declared):
+        raise HandError("riichi: a seat is listed twice", field="riichi", kind=MALFORMED)
+    return declared
+
+
+def _turns_after(source: str, seat: str, seats: str) -> int:
+    return (seats.index(seat) - seats.index(source)) % len(seats)
+
+
+def _ordered(changes: dict[str, int], seats: str) -> tuple[tuple[str, int], ...]:
+    return tuple((seat, changes[seat]) for seat in seats)
+
+
+def _check_count(name: str, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise HandError(f"{name}: must be a whole number of 0 or more, got {value!r}",
+                        field=name)
