@@ -266,7 +266,8 @@ def _win_record(win: Win, verdict: Verdict) -> dict[str, Any]:
         "lobby": win.lobby.description,
         "recorded_han": win.recorded.han, "recorded_fu": win.recorded.fu,
         "recorded_points": win.recorded.points,
-        "recorded_yaku": [list(item) for item in win.recorded.yaku],
+        "recorded_yaku": (None if win.recorded.yaku is None
+                          else [list(item) for item in win.recorded.yaku]),
         "recorded_deltas": list(win.recorded.deltas),
         "outcome": verdict.outcome, "differences": list(verdict.differences),
     }
@@ -287,7 +288,8 @@ def _csv(rows: list[tuple[Win, Verdict]]) -> str:
         record = _win_record(win, verdict)
         record["round_wind"] = dict(win.situation).get("round")
         record["round"] = win.round_name
-        record["recorded_yaku"] = " ".join(f"{name}:{han}" for name, han in win.recorded.yaku)
+        record["recorded_yaku"] = " ".join(f"{name}:{han}"
+                                           for name, han in win.recorded.yaku or ())
         writer.writerow(["" if record.get(column) is None else record.get(column, "")
                          for column in _CSV_COLUMNS])
     return buffer.getvalue()
@@ -321,8 +323,9 @@ def _fixtures_toml(rows: list[tuple[Win, Verdict]]) -> tuple[str, int]:
         if win.recorded.fu is not None and win.recorded.han is not None \
                 and win.recorded.han < 5:
             lines.append(f"fu = {win.recorded.fu}")
-        yaku = ", ".join(_toml_string(name) for name, _ in win.recorded.yaku)
-        lines.append(f"yaku = [{yaku}]")
+        if win.recorded.yaku is not None:
+            yaku = ", ".join(_toml_string(name) for name, _ in win.recorded.yaku)
+            lines.append(f"yaku = [{yaku}]")
         lines.append(f"note = {_toml_string(f'{win.source}, {win.where}, round {win.round_name}')}")
         lines.append("")
     return "\n".join(lines), skipped

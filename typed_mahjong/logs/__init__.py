@@ -38,5 +38,8 @@ def read_log(path: str | Path) -> Game:
         from .source import parse_xml
         from .tenhou_xml import read_elements
         return read_elements(parse_xml(data, str(path)), str(path))
+    if kind == "mjai":
+        from .mjai import read_mjai
+        return read_mjai(data, str(path))
     raise LogError(str(path), "file", "not a log format we read (Tenhou mjlog XML, "
                                       "tenhou.net/6 JSON, mjai JSON lines)")

@@ -45,7 +45,9 @@ class Recorded:
     fu: int | None
     points: int | None  # the hand's value before honba and sticks (ron: what the discarder
     #                     pays; tsumo: the sum of the payments), None where the log omits it
-    yaku: tuple[tuple[str, int], ...]  # our yaku names with their han (yakuman: 13 a unit)
+    # Our yaku names with their han (yakuman: 13 a unit); None where the log names none or
+    # names one we cannot map one-to-one (then only han, fu and points are compared).
+    yaku: tuple[tuple[str, int], ...] | None
     unknown_yaku: tuple[str, ...] = ()  # platform yaku the table has no row for
     deltas: tuple[int, ...] = ()  # every seat's point change, honba and sticks included
 

@@ -60,8 +60,8 @@ def _compare_value(win: Win, result: Score) -> list[str]:
     if recorded.unknown_yaku:
         differences.append(f"the log has yaku we cannot name: {', '.join(recorded.unknown_yaku)}")
     ours = Counter(result.yaku)
-    theirs = Counter(_without_nuki(recorded.yaku, win.nuki))
-    if ours != theirs:
+    theirs = Counter(_without_nuki(recorded.yaku or (), win.nuki))
+    if recorded.yaku is not None and ours != theirs:
         missing = sorted((theirs - ours).elements())
         extra = sorted((ours - theirs).elements())
         differences.append(f"yaku: the log has {_yaku_text(missing)} that we do not; we have "
