@@ -38,6 +38,9 @@ def read_log(path: str | Path) -> Game:
         from .source import parse_xml
         from .tenhou_xml import read_elements
         return read_elements(parse_xml(data, str(path)), str(path))
+    if kind == "tenhou6":
+        from .tenhou6 import read_tenhou6
+        return read_tenhou6(data, str(path))
     if kind == "mjai":
         from .mjai import read_mjai
         return read_mjai(data, str(path))
