@@ -160,12 +160,23 @@ def _verify(args: argparse.Namespace) -> int:
         "wins_per_second": round(wins / seconds, 1) if seconds > 0 else None,
         "jobs": args.jobs,
     }
-    if args.json:
-        print(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        _print_report(summary, by_outcome)
+    try:
+        if args.json:
+            print(json.dumps(summary, indent=2, ensure_ascii=False))
+        else:
+            _print_report(summary, by_outcome)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()  # e.g. piped into `head`: the reader left, the status still counts
     failed = counts["disagree"] or counts["unmapped"] or faults
     return 1 if failed else 0
+
+
+def _quiet_stdout() -> None:
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _run(files: list[Path], args: argparse.Namespace) -> Iterator[dict[str, Any]]:

@@ -268,3 +268,15 @@ def test_size_caps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     broken.write_bytes(gzip.compress(b"<mjloggm/>")[:-6])
     with pytest.raises(LogError, match="damaged gzip data"):
         read_log(broken)
+
+
+def test_a_call_on_the_riichi_discard_breaks_ippatsu(tmp_path: Path) -> None:
+    # Seat 2 pons seat 1's riichi discard (5s, from its left: relative 3) before the log
+    # shows the riichi stick paid: no ippatsu for seat 1's next-draw win. (The riichi came
+    # on seat 1's first discard with no call before it: a double riichi.)
+    pon = _pon_code(22, 0, 0, 3)
+    events = ('<T90/><D90/><U89/><REACH who="1" step="1"/><E89/>'
+              f'<N who="2" m="{pon}"/><REACH who="1" step="2"/><F91/>'
+              '<W93/><G93/><T94/><D94/><U54/>' + _TSUMO_WIN)
+    win = read_log(_write(tmp_path, _mjlog(events))).wins[0]
+    assert "ippatsu" not in dict(win.situation) and dict(win.situation)["double_riichi"]

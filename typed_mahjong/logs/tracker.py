@@ -45,6 +45,7 @@ class RoundTracker:
     draws: int = 0
     any_call: bool = False
     wins: int = 0  # wins already recorded (a second one is a multiple ron)
+    calls: int = 0  # calls so far in the round (nuki included: it is not a call for ippatsu)
     last: str = ""
     last_caller: int = -1
 
@@ -55,6 +56,7 @@ class RoundTracker:
         self.discarded = [False for _ in seats]
         self.riichi = [0 for _ in seats]  # 0 none, 1 declared, 2 stick paid
         self.double_riichi = [False for _ in seats]
+        self.calls_at_riichi = [0 for _ in seats]
         self.ippatsu = [False for _ in seats]
         self.ippatsu_before_call = [False for _ in seats]
         self.after_kan = [False for _ in seats]
@@ -78,16 +80,20 @@ class RoundTracker:
     def riichi_declared(self, seat: int) -> None:
         self.riichi[seat] = 1
         self.double_riichi[seat] = not self.discarded[seat] and not self.any_call
+        self.calls_at_riichi[seat] = self.calls
 
     def riichi_accepted(self, seat: int) -> None:
         self.riichi[seat] = 2
         self.sticks += 1
-        self.ippatsu[seat] = True
+        # A log may show the stick paid after a call on the riichi discard itself; that call
+        # already broke the ippatsu.
+        self.ippatsu[seat] = self.calls == self.calls_at_riichi[seat]
 
     def call(self, seat: int, meld: CalledMeld) -> None:
         self.ippatsu_before_call = list(self.ippatsu)
         if meld.kind != "nuki":
             self.any_call = True
+            self.calls += 1
             self.ippatsu = [False] * self.players
         self.last = f"call:{meld.kind}"
         self.last_caller = seat
