@@ -136,8 +136,11 @@ def _event(game: Game, state: _Round, event: dict[str, Any], line: int) -> None:
         called = _tile(event["pai"])
         meld_kind = {"chi": "chi", "pon": "pon", "daiminkan": "kan"}[kind]
         player.melds.append((meld_kind, [*consumed, called]))
+        target = int(event["target"])
+        if not 0 <= target < len(state.players) or target == actor:
+            raise ValueError(f"{kind}: target {target} is not another seat")
         tracker.call(actor, CalledMeld(meld_kind, min(t for t, _ in consumed + [called]),
-                                       int(event["target"])))
+                                       target))
     elif kind == "ankan":
         consumed = [_tile(name) for name in event["consumed"]]
         for tile in consumed:
@@ -174,6 +177,8 @@ def _win(source: str, state: _Round, player: _Player, actor: int, event: dict[st
          line: int) -> Win:
     tracker = state.tracker
     target = int(event.get("target", actor))
+    if not 0 <= target < len(state.players):
+        raise ValueError(f"target {target} is not a seat")
     tsumo = target == actor
     concealed = list(player.concealed)
     if tsumo:

@@ -298,6 +298,8 @@ def _result(game: Game, tracker: RoundTracker, seats: list[_Seat], result: list[
     for position in range(1, len(result) - 1, 2):
         deltas, info = result[position], result[position + 1]
         who, from_who, liable = int(info[0]), int(info[1]), int(info[2])
+        if not all(0 <= seat < len(seats) for seat in (who, from_who, liable)):
+            raise ValueError(f"win record {info[:3]!r}: not seats of this table")
         seat = seats[who]
         concealed = list(seat.concealed)
         if who == from_who:

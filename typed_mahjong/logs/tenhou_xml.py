@@ -109,6 +109,7 @@ def _event(game: Game, state: RoundTracker, tag: str, attributes: dict[str, str]
         return
     if tag == "REACH":
         seat, step = int(attributes["who"]), int(attributes["step"])
+        _check_seats(state.players, who=seat)
         if step == 1:
             state.riichi_declared(seat)
         elif step == 2:
@@ -116,6 +117,7 @@ def _event(game: Game, state: RoundTracker, tag: str, attributes: dict[str, str]
         return
     if tag == "N":
         seat = int(attributes["who"])
+        _check_seats(state.players, who=seat)
         meld = decode_meld(int(attributes["m"]))
         called = (seat + meld.called_from) % state.players if meld.called_id is not None \
             and meld.kind != "kakan" else None
@@ -141,6 +143,7 @@ def _win(source: str, state: RoundTracker, attributes: dict[str, str], line: int
          lobby: Lobby) -> Win:
     red = _red(lobby)
     who, from_who = int(attributes["who"]), int(attributes["fromWho"])
+    _check_seats(state.players, who=who, fromWho=from_who)
     hai = _ints(attributes["hai"], "hai")
     machi = int(attributes["machi"])
     if machi not in hai:
@@ -164,6 +167,12 @@ def _win(source: str, state: RoundTracker, attributes: dict[str, str], line: int
                " ".join(parts), tile_name(*tile_from_136(machi, red_fives=red)),
                tuple(situation.items()), lobby, _recorded(attributes, state.players),
                pending, notes, nuki)
+
+
+def _check_seats(players: int, **seats: int) -> None:
+    for name, seat in seats.items():
+        if not 0 <= seat < players:
+            raise ValueError(f"{name}={seat} is not a seat (0..{players - 1})")
 
 
 def _compare_situation(state: RoundTracker, attributes: dict[str, str],

@@ -103,7 +103,9 @@ def _compare_deltas(win: Win, result: Score) -> list[str]:
     deltas = win.recorded.deltas
     if not deltas:
         return []
-    players = len(deltas)
+    players = win.lobby.players
+    if len(deltas) != players:
+        return [f"the log's point changes list {len(deltas)} seats, the table has {players}"]
     dealer = (win.winner - _SEATS.index(str(dict(win.situation)["seat"]))) % players
     expected = [0] * players
     expected[win.winner] = result.total
