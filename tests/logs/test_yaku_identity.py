@@ -32,6 +32,16 @@ def test_tenhou_ids_cover_tenhous_list_once() -> None:
     assert yaku.yaku_from_tenhou(55) is None
 
 
+def test_majsoul_ids() -> None:
+    # cfg.fan.fan.map_ 1..50 (34 is nuki dora, a three-player dora we have no row for), 59
+    # renhou as yakuman, 60 daisharin, 65 renhou as mangan.
+    ids = Counter(i for ident in yaku.IDENTITIES.values() for i in ident.majsoul)
+    assert sorted(ids) == [*range(1, 34), *range(35, 51), 59, 60, 65]
+    assert max(ids.values()) == 1
+    assert yaku.yaku_from_majsoul(10) == "seat wind" and yaku.yaku_from_majsoul(34) is None
+    assert yaku.yaku_from_majsoul(49) == "kokushi musou 13-wait"
+
+
 def test_score_names_in_either_language() -> None:
     result = score("234p234s456m567s44p", "3p", riichi=True)
     assert result.yaku_names() == ("riichi", "tanyao")
