@@ -103,20 +103,11 @@ def _read(path: Path, assume_rules: str | None) -> Game:
     from .logs.model import Lobby
 
     try:
-        game = read_log(path)
+        return read_log(path, assume_rules=assume_rules)
     except LogError as exc:
         game = Game(str(path), Lobby("unreadable", None, unmapped=str(exc)))
         game.faults.append(exc)
         return game
-    if assume_rules is not None and game.lobby.rules is None:
-        import dataclasses
-
-        from .rules import rules_from
-
-        lobby = dataclasses.replace(game.lobby, rules=rules_from(assume_rules))
-        game.wins = [dataclasses.replace(win, lobby=lobby) for win in game.wins]
-        game.lobby = lobby
-    return game
 
 
 def _verify_file(job: tuple[str, str | None]) -> dict[str, Any]:

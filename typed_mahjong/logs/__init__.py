@@ -8,8 +8,10 @@ faults of damaged rounds (a damaged round never stops the rest of the file).
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
+from ..rules import Rules, rules_from
 from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .source import read_bytes
 from .verify import AGREE, DISAGREE, PENDING, UNMAPPED, Verdict, verify_win
@@ -29,9 +31,22 @@ def detect_format(data: bytes) -> str:
     return "unknown"
 
 
-def read_log(path: str | Path) -> Game:
-    """Read one log file of any supported format; LogError if the file is unusable."""
-    path = Path(path)
+def read_log(path: str | Path, *, assume_rules: str | Rules | None = None) -> Game:
+    """Read one log file of any supported format; LogError if the file is unusable.
+
+    ``assume_rules`` scores the wins of a lobby we cannot map (and of mjai logs, which name
+    no rules) under that preset; mapped lobbies keep their own rules.
+    """
+    game = _read(Path(path))
+    if assume_rules is None or game.lobby.rules is not None:
+        return game
+    lobby = dataclasses.replace(game.lobby, rules=rules_from(assume_rules))
+    game.wins = [dataclasses.replace(win, lobby=lobby) for win in game.wins]
+    game.lobby = lobby
+    return game
+
+
+def _read(path: Path) -> Game:
     data = read_bytes(path)
     kind = detect_format(data)
     if kind == "mjlog":
