@@ -34,6 +34,21 @@ class Reading(NamedTuple):
     form: str
     groups: tuple[tuple[str, int], ...]
 
+    def text(self) -> str:
+        """The groups in MPSZ: ``44p 123m 456m ...`` (runs and triplets written out)."""
+        parts = []
+        for kind, first in self.groups:
+            rank, suit = first % 9 + 1 if first < 27 else first - 26, "mpsz"[first // 9]
+            if kind == RUN:
+                parts.append(f"{rank}{rank + 1}{rank + 2}{suit}")
+            elif kind == TRIPLET:
+                parts.append(f"{rank}{rank}{rank}{suit}")
+            else:
+                parts.append(f"{rank}{rank}{suit}")
+        if self.form == "kokushi":
+            return "kokushi, pair " + parts[0][1:]
+        return " ".join(parts)
+
 
 def decompose_suit(counts: tuple[int, ...]) -> tuple[SuitReading, ...]:
     """Every decomposition of one suit's 9 counts, computed from scratch (no table)."""
@@ -176,3 +191,17 @@ def all_readings(counts: list[int], closed: bool) -> list[Reading]:
             if special is not None:
                 readings.append(special)
     return readings
+
+
+def readings(hand: str) -> tuple[Reading, ...]:
+    """Every reading of a complete hand string: each way to split its concealed tiles into
+    groups and a pair (the called melds are fixed groups and are not repeated), plus the
+    seven-pairs and thirteen-orphans readings of a closed hand.
+
+    A hand that is not complete has none: ``()``. Raises HandError for malformed text.
+    ``Reading.text()`` writes one as ``"44p 234p 234s 456m 567s"``.
+    """
+    from .hand import parse_hand  # here: hand.py is the one notation; no import cycle
+
+    parsed = parse_hand(hand)
+    return tuple(all_readings(parsed.counts, parsed.is_closed))

@@ -68,6 +68,13 @@ class Score:
         """The decomposition scored, e.g. ``44p 456m 234p 234s 567s``; called melds in []."""
         return _describe(self.shape)
 
+    def yaku_names(self, language: str = "romaji") -> tuple[str, ...]:
+        """The yaku's names in ``language``: "romaji" (as in ``yaku``), "english",
+        "japanese" or "key" (the stable id); see ``typed_mahjong.yaku.IDENTITIES``."""
+        from .yaku import yaku_label
+
+        return tuple(yaku_label(name, language) for name, _ in self.yaku)
+
     def explain(self) -> str:
         """Several lines a person can check by hand: yaku, fu breakdown, payments."""
         if self.is_yakuless:

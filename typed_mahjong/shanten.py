@@ -46,12 +46,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from operator import itemgetter
+from typing import NamedTuple
 
 from .errors import HandError
 from .hand import Hand, count_meld_copies, parse_hand
 from .rules import Rules, rules_from
 from .sanma import ABSENT_TILES, check_sanma_text
-from .tiles import tile_name
+from .tiles import parse_tiles, tile_name
 
 TABLE_FILE = "shanten_tables.bin.gz"
 TABLE_MAGIC = b"SHT2"
@@ -428,3 +429,84 @@ def load_tables() -> Tables:
     """The shipped tables, read and decoded once, on first use."""
     raw = resources.files("typed_mahjong.data").joinpath(TABLE_FILE).read_bytes()
     return decode_tables(gzip.decompress(raw))
+
+
+# --- per form, and bare concealed parts -------------------------------------------------------
+
+class FormShanten(NamedTuple):
+    """Shanten of a hand for each winning form on its own; ``shanten`` is their minimum.
+
+    ``chiitoitsu`` and ``kokushi`` are None for a hand with called melds (closed forms only).
+    """
+
+    standard: int
+    chiitoitsu: int | None
+    kokushi: int | None
+
+
+def shanten_by_form(hand: str) -> FormShanten:
+    """The shanten number of each form: four groups and a pair, seven pairs, thirteen orphans.
+
+    Seven pairs counts distinct pairs (four of a kind is one pair). Raises HandError like
+    ``shanten``.
+    """
+    parsed = parse_hand(hand, drawn=(False, True))
+    if parsed.melds:
+        return FormShanten(hand_shanten(parsed), None, None)
+    counts = parsed.counts
+    return FormShanten(_standard_shanten(counts, 0), _chiitoitsu_shanten(counts),
+                       _kokushi_shanten(counts))
+
+
+def _standard_shanten(counts: Sequence[int], melds: int) -> int:
+    tables = load_tables()
+    digits = bytes(counts).translate(_TO_DIGITS)
+    suit = tables.suit_codes
+    per_suit = tables.suit_count
+    merged = tables.man_pin[suit[int(digits[0:9], 5)] * per_suit + suit[int(digits[9:18], 5)]]
+    merged = tables.with_sou[merged * per_suit + suit[int(digits[18:27], 5)]]
+    merged = tables.with_honours[merged * tables.honour_count
+                                 + tables.honour_codes[int(digits[27:34], 5)]]
+    need: int = tables.needs[MAX_GROUPS - melds][merged]
+    return need - 1
+
+
+def _chiitoitsu_shanten(counts: Sequence[int]) -> int:
+    pairs = sum(count >= 2 for count in counts)
+    kinds = sum(count > 0 for count in counts)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def _kokushi_shanten(counts: Sequence[int]) -> int:
+    orphans: tuple[int, ...] = _ORPHANS(counts)
+    return orphans.count(0) - (max(orphans) > 1)
+
+
+def _bare_counts(tiles: str, *, waiting: bool) -> tuple[list[int], int]:
+    """Counts of a bare concealed part and the called melds its size implies."""
+    parsed = parse_tiles("".join(tiles.split()), field="tiles")
+    sizes = (13, 10, 7, 4, 1) if waiting else (14, 13, 11, 10, 8, 7, 5, 4, 2, 1)
+    if len(parsed) not in sizes:
+        raise HandError(f"tiles: {len(parsed)} tiles is not the concealed part of a hand "
+                        f"(expected {', '.join(map(str, sizes))})", field="tiles")
+    counts = [0] * 34
+    for tile in parsed:
+        counts[tile.tile] += 1
+        if counts[tile.tile] > 4:
+            raise HandError(f"tiles: a 5th copy of {tile_name(tile.tile)}", field="tiles",
+                            position=tile.position)
+    return counts, (14 - len(parsed)) // 3
+
+
+def bare_shanten(tiles: str) -> int:
+    """Shanten of a concealed part alone (14, 11, 8, 5 or 2 tiles, or one fewer), the
+    missing groups counted as called melds whose tiles are unknown — as ``mahjong``'s
+    34-array ``calculate_shanten`` does. Closed forms count only for 13 or 14 tiles."""
+    counts, melds = _bare_counts(tiles, waiting=False)
+    return shanten_counts(counts, melds)
+
+
+def bare_waits(tiles: str) -> tuple[str, ...]:
+    """The waits of a concealed part alone (13, 10, 7, 4 or 1 tiles, melds implied)."""
+    counts, melds = _bare_counts(tiles, waiting=True)
+    return tuple(tile_name(tile) for tile in wait_tiles(counts, melds))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .readings import RUN
 from .rules import Rules
@@ -20,6 +21,30 @@ Predicate = Callable[[WinShape, Situation, Rules], bool]
 
 
 
+class Identity(NamedTuple):
+    """Who a yaku is outside this library: a stable id, its names, its platform ids.
+
+    ``key`` never changes once published (logs, exports and fixtures may store it).
+    ``tenhou`` holds Tenhou's yaku ids (the ``yaku``/``yakuman`` numbers of mjlog AGARI);
+    the wind yaku have one id per wind, East first (source: Tenhou's yaku list in that
+    order, as its client and log tools print it). ``majsoul`` holds Mahjong Soul's fan ids
+    (``cfg.fan.fan.map_``; source: the fan table of the public repository
+    Fat-pig-Cui/majsoul-replay-editor, doc/0_字典.md, commit a60b2a6); renhou has two there,
+    the mangan version (65) and the yakuman (59). Open riichi has an id on neither platform.
+    """
+
+    key: str
+    japanese: str
+    english: str
+    tenhou: tuple[int, ...] = ()
+    majsoul: tuple[int, ...] = ()
+
+
+def _named(key: str, japanese: str, english: str, *tenhou: int,
+           majsoul: tuple[int, ...] = ()) -> Identity:
+    return Identity(key, japanese, english, tuple(tenhou), majsoul)
+
+
 @dataclass(frozen=True, slots=True)
 class YakuRow:
     name: str
@@ -28,6 +53,7 @@ class YakuRow:
     test: Predicate
     supersedes: tuple[str, ...] = ()
     situational: bool = False  # decided by the situation flags alone (riichi, haitei, ...)
+    ident: Identity = Identity("", "", "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +61,7 @@ class YakumanRow:
     name: str
     test: Predicate
     supersedes: tuple[str, ...] = ()
+    ident: Identity = Identity("", "", "")
 
 
 # --- helpers over a shape -------------------------------------------------------------------
@@ -216,40 +243,75 @@ def _renhou_han(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 # which their han columns express. Tanyao's open han depends on rules.open_tanyao (checked
 # in the predicate).
 YAKU: tuple[YakuRow, ...] = (
-    YakuRow("riichi", 1, 0, _riichi, situational=True),
-    YakuRow("double riichi", 2, 0, _double_riichi, supersedes=("riichi",), situational=True),
-    YakuRow("open riichi", 1, 0, _open_riichi, situational=True),
-    YakuRow("ippatsu", 1, 0, _ippatsu, situational=True),
-    YakuRow("menzen tsumo", 1, 0, _menzen_tsumo),
-    YakuRow("pinfu", 1, 0, _pinfu),
-    YakuRow("iipeikou", 1, 0, _iipeikou),
-    YakuRow("tanyao", 1, 1, _tanyao),
-    YakuRow("haitei", 1, 1, _haitei, situational=True),
-    YakuRow("houtei", 1, 1, _houtei, situational=True),
-    YakuRow("rinshan kaihou", 1, 1, _rinshan, situational=True),
-    YakuRow("chankan", 1, 1, _chankan, situational=True),
-    YakuRow("yakuhai haku", 1, 1, _dragon(WHITE)),
-    YakuRow("yakuhai hatsu", 1, 1, _dragon(GREEN)),
-    YakuRow("yakuhai chun", 1, 1, _dragon(RED)),
-    YakuRow("seat wind", 1, 1, _seat_wind),
-    YakuRow("round wind", 1, 1, _round_wind),
-    YakuRow("chiitoitsu", 2, 0, _chiitoitsu),
-    YakuRow("sanshoku doujun", 2, 1, _sanshoku),
-    YakuRow("ittsu", 2, 1, _ittsu),
-    YakuRow("chanta", 2, 1, _chanta),
-    YakuRow("toitoi", 2, 2, _toitoi),
-    YakuRow("sanankou", 2, 2, _sanankou),
-    YakuRow("sanshoku doukou", 2, 2, _sanshoku_doukou),
-    YakuRow("sankantsu", 2, 2, _sankantsu),
-    YakuRow("shousangen", 2, 2, _shousangen),
-    YakuRow("honroutou", 2, 2, _honroutou),
-    YakuRow("honitsu", 3, 2, _honitsu),
-    YakuRow("junchan", 3, 2, _junchan),
-    YakuRow("ryanpeikou", 3, 0, _ryanpeikou, supersedes=("iipeikou",)),
-    YakuRow("chinitsu", 6, 5, _chinitsu),
+    YakuRow("riichi", 1, 0, _riichi, situational=True,
+            ident=_named("riichi", "立直", "Riichi", 1, majsoul=(2,))),
+    YakuRow("double riichi", 2, 0, _double_riichi, supersedes=("riichi",), situational=True,
+            ident=_named("double_riichi", "ダブル立直", "Double riichi", 21, majsoul=(18,))),
+    YakuRow("open riichi", 1, 0, _open_riichi, situational=True,
+            ident=_named("open_riichi", "オープン立直", "Open riichi")),
+    YakuRow("ippatsu", 1, 0, _ippatsu, situational=True,
+            ident=_named("ippatsu", "一発", "Ippatsu (one shot)", 2, majsoul=(30,))),
+    YakuRow("menzen tsumo", 1, 0, _menzen_tsumo,
+            ident=_named("menzen_tsumo", "門前清自摸和", "Fully concealed self-draw",
+                         0, majsoul=(1,))),
+    YakuRow("pinfu", 1, 0, _pinfu,
+            ident=_named("pinfu", "平和", "Pinfu (no-points hand)", 7, majsoul=(14,))),
+    YakuRow("iipeikou", 1, 0, _iipeikou,
+            ident=_named("iipeikou", "一盃口", "Pure double sequence", 9, majsoul=(13,))),
+    YakuRow("tanyao", 1, 1, _tanyao,
+            ident=_named("tanyao", "断幺九", "All simples", 8, majsoul=(12,))),
+    YakuRow("haitei", 1, 1, _haitei, situational=True,
+            ident=_named("haitei", "海底摸月", "Win on the last tile", 5, majsoul=(5,))),
+    YakuRow("houtei", 1, 1, _houtei, situational=True,
+            ident=_named("houtei", "河底撈魚", "Win on the last discard", 6, majsoul=(6,))),
+    YakuRow("rinshan kaihou", 1, 1, _rinshan, situational=True,
+            ident=_named("rinshan_kaihou", "嶺上開花", "Win on a kan replacement tile",
+                         4, majsoul=(4,))),
+    YakuRow("chankan", 1, 1, _chankan, situational=True,
+            ident=_named("chankan", "槍槓", "Robbing a kan", 3, majsoul=(3,))),
+    YakuRow("yakuhai haku", 1, 1, _dragon(WHITE),
+            ident=_named("yakuhai_haku", "役牌 白", "White dragon", 18, majsoul=(7,))),
+    YakuRow("yakuhai hatsu", 1, 1, _dragon(GREEN),
+            ident=_named("yakuhai_hatsu", "役牌 發", "Green dragon", 19, majsoul=(8,))),
+    YakuRow("yakuhai chun", 1, 1, _dragon(RED),
+            ident=_named("yakuhai_chun", "役牌 中", "Red dragon", 20, majsoul=(9,))),
+    YakuRow("seat wind", 1, 1, _seat_wind,
+            ident=_named("seat_wind", "自風", "Seat wind", 10, 11, 12, 13, majsoul=(10,))),
+    YakuRow("round wind", 1, 1, _round_wind,
+            ident=_named("round_wind", "場風", "Round wind", 14, 15, 16, 17, majsoul=(11,))),
+    YakuRow("chiitoitsu", 2, 0, _chiitoitsu,
+            ident=_named("chiitoitsu", "七対子", "Seven pairs", 22, majsoul=(25,))),
+    YakuRow("sanshoku doujun", 2, 1, _sanshoku,
+            ident=_named("sanshoku_doujun", "三色同順", "Mixed triple sequence",
+                         25, majsoul=(17,))),
+    YakuRow("ittsu", 2, 1, _ittsu,
+            ident=_named("ittsu", "一気通貫", "Pure straight", 24, majsoul=(16,))),
+    YakuRow("chanta", 2, 1, _chanta,
+            ident=_named("chanta", "混全帯幺九", "Half outside hand", 23, majsoul=(15,))),
+    YakuRow("toitoi", 2, 2, _toitoi,
+            ident=_named("toitoi", "対々和", "All triplets", 28, majsoul=(21,))),
+    YakuRow("sanankou", 2, 2, _sanankou,
+            ident=_named("sanankou", "三暗刻", "Three concealed triplets", 29, majsoul=(22,))),
+    YakuRow("sanshoku doukou", 2, 2, _sanshoku_doukou,
+            ident=_named("sanshoku_doukou", "三色同刻", "Triple triplets", 26, majsoul=(19,))),
+    YakuRow("sankantsu", 2, 2, _sankantsu,
+            ident=_named("sankantsu", "三槓子", "Three quads", 27, majsoul=(20,))),
+    YakuRow("shousangen", 2, 2, _shousangen,
+            ident=_named("shousangen", "小三元", "Little three dragons", 30, majsoul=(23,))),
+    YakuRow("honroutou", 2, 2, _honroutou,
+            ident=_named("honroutou", "混老頭", "All terminals and honours", 31, majsoul=(24,))),
+    YakuRow("honitsu", 3, 2, _honitsu,
+            ident=_named("honitsu", "混一色", "Half flush", 34, majsoul=(27,))),
+    YakuRow("junchan", 3, 2, _junchan,
+            ident=_named("junchan", "純全帯幺九", "Fully outside hand", 33, majsoul=(26,))),
+    YakuRow("ryanpeikou", 3, 0, _ryanpeikou, supersedes=("iipeikou",),
+            ident=_named("ryanpeikou", "二盃口", "Twice pure double sequence", 32, majsoul=(28,))),
+    YakuRow("chinitsu", 6, 5, _chinitsu,
+            ident=_named("chinitsu", "清一色", "Full flush", 35, majsoul=(29,))),
     # Renhou as a limit hand rather than a yakuman (rules.renhou "mangan"/"baiman"); its han
     # are set from the rule in the scorer (5 for mangan, 8 for baiman).
-    YakuRow("renhou", 5, 0, _renhou_han, situational=True),
+    YakuRow("renhou", 5, 0, _renhou_han, situational=True,
+            ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
 )
 YAKU_NAMES = tuple(row.name for row in YAKU)
 
@@ -350,24 +412,47 @@ def _paarenchan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 
 YAKUMAN: tuple[YakumanRow, ...] = (
-    YakumanRow("kokushi musou", _kokushi),
-    YakumanRow("kokushi musou 13-wait", _kokushi_13),
-    YakumanRow("suuankou", _suuankou),
-    YakumanRow("suuankou tanki", _suuankou_tanki),
-    YakumanRow("daisangen", _daisangen),
-    YakumanRow("shousuushii", _shousuushii),
-    YakumanRow("daisuushii", _daisuushii),
-    YakumanRow("tsuuiisou", _tsuuiisou),
-    YakumanRow("chinroutou", _chinroutou),
-    YakumanRow("ryuuiisou", _ryuuiisou),
-    YakumanRow("chuuren poutou", _chuuren, supersedes=()),
-    YakumanRow("junsei chuuren poutou", _junsei_chuuren, supersedes=("chuuren poutou",)),
-    YakumanRow("suukantsu", _suukantsu),
-    YakumanRow("tenhou", _tenhou),
-    YakumanRow("chiihou", _chiihou),
-    YakumanRow("renhou", _renhou),
-    YakumanRow("daisharin", _daisharin),
-    YakumanRow("paarenchan", _paarenchan),
+    YakumanRow("kokushi musou", _kokushi,
+               ident=_named("kokushi_musou", "国士無双", "Thirteen orphans", 47, majsoul=(42,))),
+    YakumanRow("kokushi musou 13-wait", _kokushi_13,
+               ident=_named("kokushi_musou_13_wait", "国士無双十三面待ち",
+                            "Thirteen orphans, 13-sided wait", 48,
+                            majsoul=(49,))),
+    YakumanRow("suuankou", _suuankou,
+               ident=_named("suuankou", "四暗刻", "Four concealed triplets", 40, majsoul=(38,))),
+    YakumanRow("suuankou tanki", _suuankou_tanki,
+               ident=_named("suuankou_tanki", "四暗刻単騎", "Four concealed triplets, single wait",
+                            41, majsoul=(48,))),
+    YakumanRow("daisangen", _daisangen,
+               ident=_named("daisangen", "大三元", "Big three dragons", 39, majsoul=(37,))),
+    YakumanRow("shousuushii", _shousuushii,
+               ident=_named("shousuushii", "小四喜", "Little four winds", 50, majsoul=(43,))),
+    YakumanRow("daisuushii", _daisuushii,
+               ident=_named("daisuushii", "大四喜", "Big four winds", 49, majsoul=(50,))),
+    YakumanRow("tsuuiisou", _tsuuiisou,
+               ident=_named("tsuuiisou", "字一色", "All honours", 42, majsoul=(39,))),
+    YakumanRow("chinroutou", _chinroutou,
+               ident=_named("chinroutou", "清老頭", "All terminals", 44, majsoul=(41,))),
+    YakumanRow("ryuuiisou", _ryuuiisou,
+               ident=_named("ryuuiisou", "緑一色", "All green", 43, majsoul=(40,))),
+    YakumanRow("chuuren poutou", _chuuren, supersedes=(),
+               ident=_named("chuuren_poutou", "九蓮宝燈", "Nine gates", 45, majsoul=(45,))),
+    YakumanRow("junsei chuuren poutou", _junsei_chuuren, supersedes=("chuuren poutou",),
+               ident=_named("junsei_chuuren_poutou", "純正九蓮宝燈", "True nine gates",
+                            46, majsoul=(47,))),
+    YakumanRow("suukantsu", _suukantsu,
+               ident=_named("suukantsu", "四槓子", "Four quads", 51, majsoul=(44,))),
+    YakumanRow("tenhou", _tenhou,
+               ident=_named("tenhou", "天和", "Blessing of heaven", 37, majsoul=(35,))),
+    YakumanRow("chiihou", _chiihou,
+               ident=_named("chiihou", "地和", "Blessing of earth", 38, majsoul=(36,))),
+    YakumanRow("renhou", _renhou,
+               ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
+    YakumanRow("daisharin", _daisharin,
+               ident=_named("daisharin", "大車輪", "Big wheels", majsoul=(60,))),
+    YakumanRow("paarenchan", _paarenchan,
+               ident=_named("paarenchan", "八連荘", "Eight consecutive dealer wins",
+                            majsoul=(46,))),
 )
 YAKUMAN_NAMES = tuple(row.name for row in YAKUMAN)
 
@@ -433,3 +518,49 @@ def find_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> list[tu
     superseded = {name for row in found for name in row.supersedes}
     return [(row.name, 2 if row.name in rules.double_yakuman else 1)
             for row in found if row.name not in superseded]
+
+
+# --- identity: names and platform ids --------------------------------------------------------
+
+# Dora are counted by the scorer, not by a predicate row, but they appear in ``Score.yaku``
+# and in every platform's yaku list, so they need an identity too.
+DORA_IDENTITIES: dict[str, Identity] = {
+    "dora": _named("dora", "ドラ", "Dora", 52, majsoul=(31,)),
+    "ura dora": _named("ura_dora", "裏ドラ", "Ura dora", 53, majsoul=(33,)),
+    "aka dora": _named("aka_dora", "赤ドラ", "Red fives", 54, majsoul=(32,)),
+}
+IDENTITIES: dict[str, Identity] = {
+    **{row.name: row.ident for row in YAKU},
+    **{row.name: row.ident for row in YAKUMAN},
+    **DORA_IDENTITIES,
+}
+# Renhou is a yaku row and a yakuman row with one identity; Tenhou id 36 names both.
+_TENHOU_NAMES: dict[int, str] = {
+    tenhou_id: name for name, ident in IDENTITIES.items() for tenhou_id in ident.tenhou
+}
+_MAJSOUL_NAMES: dict[int, str] = {
+    fan_id: name for name, ident in IDENTITIES.items() for fan_id in ident.majsoul
+}
+LANGUAGES = ("key", "english", "japanese", "romaji")
+
+
+def yaku_from_tenhou(tenhou_id: int) -> str | None:
+    """Our yaku name for a Tenhou yaku id (seat and round winds per wind), or None."""
+    return _TENHOU_NAMES.get(tenhou_id)
+
+
+def yaku_from_majsoul(fan_id: int) -> str | None:
+    """Our yaku name for a Mahjong Soul fan id, or None (34, nuki dora, has no row)."""
+    return _MAJSOUL_NAMES.get(fan_id)
+
+
+def yaku_label(name: str, language: str = "romaji") -> str:
+    """A yaku's name in ``language``: "romaji" (ours), "english", "japanese" or "key"."""
+    if language == "romaji":
+        return name
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r} (use {', '.join(LANGUAGES)})")
+    ident = IDENTITIES.get(name)
+    if ident is None:
+        return name
+    return str(getattr(ident, language))

@@ -1,0 +1,357 @@
+"""``typed-mahjong logs verify`` and ``typed-mahjong logs export``: game logs in.
+
+``verify`` re-scores every win of the logs with ``typed_mahjong.score`` and compares with what
+the server recorded; ``export`` writes the wins as JSON lines, CSV, or a fixtures TOML for
+``typed-mahjong codegen fixtures``. Heavy imports stay inside the handlers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import glob
+import io
+import json
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .logs import Game, Verdict, Win
+
+LOG_SUFFIXES = (".xml", ".xml_", ".mjlog", ".gz", ".json", ".jsonl", ".mjson")
+OUTCOMES = ("agree", "pending", "unmapped", "disagree")
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    logs = subparsers.add_parser(
+        "logs", help="read game logs (Tenhou mjlog, tenhou.net/6, mjai): verify, export",
+        description="Read game logs: re-score every win (verify) or write the wins out "
+                    "(export). Formats: Tenhou mjlog XML (plain or gzip), tenhou.net/6 "
+                    "JSON, mjai JSON lines; detected from the content.")
+    commands = logs.add_subparsers(dest="logs_command", required=True)
+    verify = commands.add_parser(
+        "verify", help="re-score every win and compare with the log",
+        description="Re-score every win with typed_mahjong.score and compare yaku, han, "
+                    "fu, points and each seat's point change with the log. Exit 0 only "
+                    "when every win agrees (wins pending the settlement of issue 16 are "
+                    "listed but do not fail); 1 on any disagreement, damaged round, "
+                    "unreadable file or win in a lobby whose rules we cannot map.")
+    _add_paths(verify)
+    verify.add_argument("--jobs", type=_positive, default=1,
+                        help="worker processes (default 1)")
+    verify.add_argument("--json", action="store_true",
+                        help="print one JSON object (wins, agree, disagreements, ...)")
+    verify.add_argument("--quiet", action="store_true", help="no progress line")
+    verify.set_defaults(func=_verify)
+    export = commands.add_parser(
+        "export", help="write the wins as JSON lines, CSV or a fixtures TOML",
+        description="Write the wins of the logs. 'fixtures' writes a TOML file that "
+                    "'typed-mahjong codegen fixtures' takes; only wins that verify go in.")
+    _add_paths(export)
+    export.add_argument("--format", choices=("jsonl", "csv", "fixtures"), default="jsonl")
+    export.add_argument("-o", "--output", help="output file (default: standard output)")
+    export.set_defaults(func=_export)
+
+
+def _add_paths(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help="log files, folders (searched recursively for "
+                             f"{' '.join(LOG_SUFFIXES)}) or glob patterns")
+    parser.add_argument("--assume-rules", metavar="PRESET",
+                        help="score wins of lobbies we cannot map under this preset "
+                             "instead of reporting them as unmapped (your decision, named "
+                             "in the output)")
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def expand_paths(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
+    """Files named by ``paths`` (files, folders, globs), sorted and unique; and the misses."""
+    found: list[Path] = []
+    missing: list[str] = []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*")
+                                if p.is_file() and p.name.lower().endswith(LOG_SUFFIXES)))
+        elif path.exists():
+            found.append(path)
+        elif glob.has_magic(text):
+            matches = sorted(Path(match) for match in glob.glob(text, recursive=True))
+            files = [match for match in matches if match.is_file()]
+            if not files:
+                missing.append(text)
+            found.extend(files)
+        else:
+            missing.append(text)
+    unique = list(dict.fromkeys(found))
+    return unique, missing
+
+
+def _read(path: Path, assume_rules: str | None) -> Game:
+    from .logs import Game, LogError, read_log
+    from .logs.model import Lobby
+
+    try:
+        return read_log(path, assume_rules=assume_rules)
+    except LogError as exc:
+        game = Game(str(path), Lobby("unreadable", None, unmapped=str(exc)))
+        game.faults.append(exc)
+        return game
+
+
+def _verify_file(job: tuple[str, str | None]) -> dict[str, Any]:
+    """One file's verdicts as plain data (it crosses process boundaries)."""
+    from .logs import verify_win
+
+    path, assume_rules = job
+    game = _read(Path(path), assume_rules)
+    verdicts = [verify_win(win).as_dict() for win in game.wins]
+    return {"source": path, "lobby": game.lobby.description, "verdicts": verdicts,
+            "draws": len(game.draws), "faults": [str(fault) for fault in game.faults]}
+
+
+def _verify(args: argparse.Namespace) -> int:
+    if args.assume_rules is not None:
+        from .rules import rules_from
+
+        rules_from(args.assume_rules)  # an unknown preset fails before any work
+    files, missing = expand_paths(args.paths)
+    started = time.perf_counter()
+    results = list(_run(files, args))
+    seconds = time.perf_counter() - started
+    counts: Counter[str] = Counter()
+    by_outcome: dict[str, list[dict[str, Any]]] = {outcome: [] for outcome in OUTCOMES}
+    faults = [f"{text}: no such file or matching path" for text in missing]
+    draws = 0
+    for result in results:
+        faults.extend(result["faults"])
+        draws += result["draws"]
+        for verdict in result["verdicts"]:
+            counts[verdict["outcome"]] += 1
+            by_outcome[verdict["outcome"]].append(verdict)
+    wins = sum(counts.values())
+    summary = {
+        "files": len(files), "wins": wins, "agree": counts["agree"],
+        "pending": counts["pending"], "unmapped": counts["unmapped"],
+        "disagree": counts["disagree"], "draws": draws, "faults": faults,
+        "disagreements": by_outcome["disagree"], "pending_wins": by_outcome["pending"],
+        "unmapped_wins": by_outcome["unmapped"], "assumed_rules": args.assume_rules,
+        "seconds": round(seconds, 3),
+        "wins_per_second": round(wins / seconds, 1) if seconds > 0 else None,
+        "jobs": args.jobs,
+    }
+    try:
+        if args.json:
+            print(json.dumps(summary, indent=2, ensure_ascii=False))
+        else:
+            _print_report(summary, by_outcome)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()  # e.g. piped into `head`: the reader left, the status still counts
+    failed = counts["disagree"] or counts["unmapped"] or faults
+    return 1 if failed else 0
+
+
+def _quiet_stdout() -> None:
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def _run(files: list[Path], args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+    jobs = [(str(path), args.assume_rules) for path in files]
+    show = not args.quiet and not args.json and sys.stderr.isatty()
+    if args.jobs == 1 or len(jobs) < 2:
+        iterator: Iterator[dict[str, Any]] = map(_verify_file, jobs)
+        yield from _progress(iterator, len(jobs), show)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        yield from _progress(pool.map(_verify_file, jobs, chunksize=8), len(jobs), show)
+
+
+def _progress(results: Iterator[dict[str, Any]], total: int,
+              show: bool) -> Iterator[dict[str, Any]]:
+    wins = 0
+    for done, result in enumerate(results, 1):
+        wins += len(result["verdicts"])
+        if show and (done == total or done % 10 == 0):
+            print(f"\r{done}/{total} files, {wins} wins", end="", file=sys.stderr, flush=True)
+        yield result
+    if show and total:
+        print(file=sys.stderr)
+
+
+def _print_report(summary: dict[str, Any], by_outcome: dict[str, list[dict[str, Any]]]) -> None:
+    header = ("files", "wins", "agree", "pending", "unmapped", "disagree", "faults")
+    values = (summary["files"], summary["wins"], summary["agree"], summary["pending"],
+              summary["unmapped"], summary["disagree"], len(summary["faults"]))
+    widths = [max(len(name), len(str(value))) for name, value in zip(header, values,
+                                                                     strict=True)]
+    print("  ".join(name.rjust(width) for name, width in zip(header, widths, strict=True)))
+    print("  ".join(str(value).rjust(width) for value, width in zip(values, widths,
+                                                                    strict=True)))
+    rate = summary["wins_per_second"]
+    print(f"{summary['seconds']:.2f} s, {rate} wins/s, {summary['jobs']} job(s)"
+          + (f"; unmapped lobbies scored as {summary['assumed_rules']!r} (--assume-rules)"
+             if summary["assumed_rules"] else ""))
+    for verdict in by_outcome["disagree"]:
+        print(f"\nDISAGREE {verdict['source']}: {verdict['where']} round {verdict['round']}, "
+              f"seat {verdict['winner']}")
+        for difference in verdict["differences"]:
+            print(f"  - {difference}")
+        print(f"  {verdict['call']}")
+    reasons = Counter(verdict["reason"] for verdict in by_outcome["pending"])
+    for reason, count in sorted(reasons.items(), key=lambda item: str(item[0])):
+        print(f"\npending ({count}): {reason}")
+    unmapped = Counter((verdict["source"], verdict["reason"])
+                       for verdict in by_outcome["unmapped"])
+    for (source, reason), count in sorted(unmapped.items()):
+        print(f"\nunmapped ({count} win(s)) {source}: {reason}")
+    for fault in summary["faults"]:
+        print(f"\nFAULT {fault}")
+
+
+# --- export ---------------------------------------------------------------------------------
+
+def _export(args: argparse.Namespace) -> int:
+    from .logs import verify_win
+
+    files, missing = expand_paths(args.paths)
+    rows: list[tuple[Win, Verdict]] = []
+    problems = [f"{text}: no such file or matching path" for text in missing]
+    for path in files:
+        game = _read(path, args.assume_rules)
+        problems.extend(str(fault) for fault in game.faults)
+        rows.extend((win, verify_win(win)) for win in game.wins)
+    if args.format == "jsonl":
+        text = "".join(json.dumps(_win_record(win, verdict), ensure_ascii=False) + "\n"
+                       for win, verdict in rows)
+    elif args.format == "csv":
+        text = _csv(rows)
+    else:
+        text, skipped = _fixtures_toml(rows)
+        if skipped:
+            problems.append(f"{skipped} win(s) left out of the fixtures: they do not verify "
+                            f"(disagree, pending or unmapped; see 'logs verify')")
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    for problem in problems:
+        print(f"typed-mahjong logs export: {problem}", file=sys.stderr)
+    return 1 if any("no such file" in p or ": line" in p or ": file" in p
+                    for p in problems) else 0
+
+
+def _win_record(win: Win, verdict: Verdict) -> dict[str, Any]:
+    rules = win.lobby.rules
+    return {
+        "source": win.source, "where": win.where, "round": win.round_name,
+        "winner": win.winner, "discarder": win.discarder, "hand": win.hand, "win": win.win,
+        **{key: value for key, value in win.situation},
+        "rules": rules.name if rules else None,
+        "rule_options": dict(win.lobby.overrides),
+        "lobby": win.lobby.description,
+        "recorded_han": win.recorded.han, "recorded_fu": win.recorded.fu,
+        "recorded_points": win.recorded.points,
+        "recorded_yaku": (None if win.recorded.yaku is None
+                          else [list(item) for item in win.recorded.yaku]),
+        "recorded_deltas": list(win.recorded.deltas),
+        "outcome": verdict.outcome, "differences": list(verdict.differences),
+    }
+
+
+_CSV_COLUMNS = ("source", "where", "round", "winner", "discarder", "hand", "win", "tsumo",
+                "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
+                "houtei", "tenhou", "chiihou", "seat", "round_wind", "dora", "ura", "honba",
+                "sticks", "pao", "rules", "recorded_han", "recorded_fu", "recorded_points",
+                "recorded_yaku", "outcome")
+
+
+def _csv(rows: list[tuple[Win, Verdict]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(_CSV_COLUMNS)
+    for win, verdict in rows:
+        record = _win_record(win, verdict)
+        record["round_wind"] = dict(win.situation).get("round")
+        record["round"] = win.round_name
+        record["recorded_yaku"] = " ".join(f"{name}:{han}"
+                                           for name, han in win.recorded.yaku or ())
+        writer.writerow(["" if record.get(column) is None else record.get(column, "")
+                         for column in _CSV_COLUMNS])
+    return buffer.getvalue()
+
+
+def _fixtures_toml(rows: list[tuple[Win, Verdict]]) -> tuple[str, int]:
+    lines = ["# Wins read from game logs by `typed-mahjong logs export --format fixtures`;",
+             "# each one verified against the server's record. Feed to",
+             "# `typed-mahjong codegen fixtures`.", ""]
+    names: set[str] = set()
+    skipped = 0
+    for win, verdict in rows:
+        rules = win.lobby.rules
+        if verdict.outcome != "agree" or rules is None or win.recorded.points is None:
+            skipped += 1
+            continue
+        name = _fixture_name(win, names)
+        lines.append(f"[fixtures.{name}]")
+        lines.append(f"hand = {_toml_string(win.hand)}")
+        lines.append(f"win = {_toml_string(win.win)}")
+        for key, value in win.situation:
+            lines.append(f"{key} = {_toml_value(value)}")
+        lines.append(f"rules = {_toml_string(rules.name)}")
+        if win.lobby.overrides:
+            options = ", ".join(f"{key} = {_toml_value(value)}"
+                                for key, value in win.lobby.overrides)
+            lines.append(f"rule_options = {{ {options} }}")
+        lines.append(f"points = {win.recorded.points}")
+        if win.recorded.han is not None:
+            lines.append(f"han = {win.recorded.han}")
+        if win.recorded.fu is not None and win.recorded.han is not None \
+                and win.recorded.han < 5:
+            lines.append(f"fu = {win.recorded.fu}")
+        if win.recorded.yaku is not None:
+            yaku = ", ".join(_toml_string(name) for name, _ in win.recorded.yaku)
+            lines.append(f"yaku = [{yaku}]")
+        lines.append(f"note = {_toml_string(f'{win.source}, {win.where}, round {win.round_name}')}")
+        lines.append("")
+    return "\n".join(lines), skipped
+
+
+def _fixture_name(win: Win, taken: set[str]) -> str:
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(win.source).name.split(".")[0]).strip("-")
+    base = f"{stem or 'log'}-{win.round_name}-seat{win.winner}"
+    if not base[0].isalpha():
+        base = "log-" + base
+    name, index = base, 2
+    while name in taken:
+        name, index = f"{base}-{index}", index + 1
+    taken.add(name)
+    return name
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=True)  # a JSON string is a valid TOML basic string
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return _toml_string(str(value))

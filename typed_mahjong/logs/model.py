@@ -1,0 +1,104 @@
+"""What a log reader yields: wins and other round ends, each with its situation and record.
+
+A reader derives the situation (riichi, ippatsu, haitei, ...) from the order of the log's
+events and keeps, separately, what the log itself recorded (yaku, han, fu, point changes),
+so ``verify`` can compare the two. Nothing here scores: ``Win.score_kwargs`` is exactly what
+``typed_mahjong.score`` is called with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules import Rules
+
+
+class LogError(ValueError):
+    """A log, or one round of it, that cannot be read: names the file, the place and the fault.
+
+    ``where`` is ``line N`` (XML, JSON lines), ``event N`` or ``round R``.
+    """
+
+    def __init__(self, source: str, where: str, fault: str) -> None:
+        super().__init__(f"{source}: {where}: {fault}")
+        self.source = source
+        self.where = where
+        self.fault = fault
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """The rules a log was played under, as a preset plus overrides, or why we cannot say."""
+
+    description: str  # e.g. "Tenhou GO type 169 (0xa9)"
+    rules: Rules | None  # None: a lobby we cannot map (``unmapped`` says why)
+    overrides: tuple[tuple[str, object], ...] = ()
+    unmapped: str | None = None
+    players: int = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What the log says the win was worth."""
+
+    han: int | None
+    fu: int | None
+    points: int | None  # the hand's value before honba and sticks (ron: what the discarder
+    #                     pays; tsumo: the sum of the payments), None where the log omits it
+    # Our yaku names with their han (yakuman: 13 a unit); None where the log names none or
+    # names one we cannot map one-to-one (then only han, fu and points are compared).
+    yaku: tuple[tuple[str, int], ...] | None
+    unknown_yaku: tuple[str, ...] = ()  # platform yaku the table has no row for
+    deltas: tuple[int, ...] = ()  # every seat's point change, honba and sticks included
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    source: str
+    where: str  # "line 57" / "event 12": the win's own event
+    round_name: str  # "E1", "S3", with "-h" for honba: "E1-2"
+    winner: int  # seat index in the log (0 = the log's first player)
+    discarder: int | None  # None for tsumo
+    hand: str
+    win: str
+    situation: tuple[tuple[str, object], ...]  # score()'s keywords besides hand/win/rules
+    lobby: Lobby
+    recorded: Recorded
+    # Why the payments cannot be checked yet (settlement of issue 16); None: check them.
+    pending: str | None = None
+    notes: tuple[str, ...] = ()  # derived-vs-recorded mismatches in the situation itself
+    nuki: int = 0  # North tiles set aside in a three-player game (each a dora to the log)
+
+    def score_kwargs(self) -> dict[str, object]:
+        return dict(self.situation)
+
+    def call_text(self) -> str:
+        """The ``score(...)`` call that reproduces this win, as Python text."""
+        args = [repr(self.hand), repr(self.win)]
+        args.extend(f"{key}={value!r}" for key, value in self.situation)
+        rules = self.lobby.rules
+        if rules is not None:
+            overrides = ", ".join(f"{key}={value!r}" for key, value in self.lobby.overrides)
+            args.append(f"rules=rules_from({rules.name!r}{', ' if overrides else ''}{overrides})"
+                        if overrides else f"rules={rules.name!r}")
+        return f"score({', '.join(args)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A round that ended without a win (exhaustive draw, abortive draw, nagashi mangan)."""
+
+    source: str
+    where: str
+    round_name: str
+    kind: str
+    deltas: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class Game:
+    source: str
+    lobby: Lobby
+    wins: list[Win] = field(default_factory=list)
+    draws: list[Draw] = field(default_factory=list)
+    faults: list[LogError] = field(default_factory=list)  # damaged rounds, skipped

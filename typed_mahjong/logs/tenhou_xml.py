@@ -1,0 +1,226 @@
+"""Tenhou mjlog XML (plain or gzip): the wins and draws of a game, situation from the events.
+
+The events are flat elements: ``<INIT>`` starts a round, ``<T12/>``..``<W..>`` are draws of
+seats 0..3, ``<D..>``..``<G..>`` discards, ``<N>`` calls, ``<REACH>`` riichi (step 1 the
+declaration, step 2 the stick paid), ``<DORA>`` a new kan dora indicator, ``<AGARI>`` a win
+and ``<RYUUKYOKU>`` a draw. A fault inside a round is recorded and the reader resumes at the
+next ``<INIT>``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..interop import from_136, tile_from_136
+from ..tiles import format_tiles, tile_name
+from ..yaku import yaku_from_tenhou
+from .model import Draw, Game, Lobby, LogError, Recorded, Win
+from .source import XmlElement, parse_xml, read_bytes
+from .tenhou_lobby import lobby_from_go
+from .tenhou_meld import decode_meld
+from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
+
+_DRAW = re.compile(r"([TUVW])(\d+)\Z")
+_DISCARD = re.compile(r"([DEFG])(\d+)\Z")
+_PENDING_DOUBLE_RON = ("needs settlement (issue 16): a later winner of a multiple ron "
+                       "(Tenhou pays honba and sticks to the first winner only)")
+_PENDING_PAO = "needs settlement (issue 16): a win with liability (pao)"
+_PENDING_SANMA = "needs settlement (issue 16): a three-player game"
+
+
+def read_mjlog(path: Path) -> Game:
+    """Read one mjlog file; LogError if the file itself is unusable (not for one round)."""
+    name = str(path)
+    elements = parse_xml(read_bytes(path), name)
+    return read_elements(elements, name)
+
+
+def read_elements(elements: list[XmlElement], name: str) -> Game:
+    go = next((e for e in elements if e[0] == "GO"), None)
+    if go is None:
+        raise LogError(name, "file", "no <GO> element: not a Tenhou mjlog")
+    try:
+        type_bits = int(go[1].get("type", ""))
+    except ValueError:
+        raise LogError(name, f"line {go[2]}", f"<GO type={go[1].get('type')!r}> is not a "
+                                              f"number") from None
+    lobby = lobby_from_go(type_bits, go[1])
+    game = Game(name, lobby)
+    state: RoundTracker | None = None
+    damaged = False
+    for tag, attributes, line in elements:
+        try:
+            if tag == "INIT":
+                damaged = False
+                state = _start_round(attributes, line, lobby)
+            elif state is None or damaged:
+                continue
+            else:
+                _event(game, state, tag, attributes, line, lobby)
+        except (ValueError, KeyError, IndexError) as exc:
+            fault = exc if isinstance(exc, LogError) else LogError(
+                name, f"line {line}", f"<{tag}>: {_fault_text(exc)}")
+            game.faults.append(fault)
+            damaged = True  # skip the rest of this round, resume at the next INIT
+    return game
+
+
+def _fault_text(exc: Exception) -> str:
+    if isinstance(exc, KeyError):
+        return f"missing attribute {exc.args[0]!r}"
+    return str(exc)
+
+
+def _ints(text: str, what: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",")] if text else []
+    except ValueError:
+        raise ValueError(f"{what} {text!r} is not a list of numbers") from None
+
+
+def _start_round(attributes: dict[str, str], line: int, lobby: Lobby) -> RoundTracker:
+    seed = _ints(attributes["seed"], "seed")
+    if len(seed) < 6:
+        raise ValueError(f"seed {attributes['seed']!r} has {len(seed)} numbers, expected 6")
+    round_number, honba, sticks = seed[0], seed[1], seed[2]
+    dealer = int(attributes["oya"])
+    if not 0 <= dealer < lobby.players or not 0 <= round_number < 16:
+        raise ValueError(f"dealer {dealer} or round {round_number} out of range")
+    name = f"{WIND_LETTERS[round_number // 4]}{round_number % 4 + 1}-{honba}"
+    state = RoundTracker(name, dealer, 27 + round_number // 4, honba, sticks, lobby.players)
+    state.add_dora(tile_from_136(seed[5], red_fives=_red(lobby)))
+    return state
+
+
+def _red(lobby: Lobby) -> bool:
+    return lobby.rules.red_fives if lobby.rules is not None else True
+
+
+def _event(game: Game, state: RoundTracker, tag: str, attributes: dict[str, str], line: int,
+           lobby: Lobby) -> None:
+    draw = _DRAW.match(tag)
+    if draw:
+        state.draw("TUVW".index(draw.group(1)))
+        return
+    discard = _DISCARD.match(tag)
+    if discard:
+        state.discard("DEFG".index(discard.group(1)))
+        return
+    if tag == "REACH":
+        seat, step = int(attributes["who"]), int(attributes["step"])
+        _check_seats(state.players, who=seat)
+        if step == 1:
+            state.riichi_declared(seat)
+        elif step == 2:
+            state.riichi_accepted(seat)
+        return
+    if tag == "N":
+        seat = int(attributes["who"])
+        _check_seats(state.players, who=seat)
+        meld = decode_meld(int(attributes["m"]))
+        called = (seat + meld.called_from) % state.players if meld.called_id is not None \
+            and meld.kind != "kakan" else None
+        state.call(seat, CalledMeld(meld.kind, meld.ids[0] // 4, called))
+        return
+    if tag == "DORA":
+        state.add_dora(tile_from_136(int(attributes["hai"]), red_fives=_red(lobby)))
+        return
+    if tag == "AGARI":
+        game.wins.append(_win(game.source, state, attributes, line, lobby))
+        state.wins += 1
+        return
+    if tag == "RYUUKYOKU":
+        game.draws.append(Draw(game.source, f"line {line}", state.name,
+                               attributes.get("type", "exhaustive"),
+                               _deltas(attributes, state.players)))
+
+
+_KIND_TEXT = {"chi": "chi", "pon": "pon", "kan": "kan", "ankan": "ankan", "kakan": "kakan"}
+
+
+def _win(source: str, state: RoundTracker, attributes: dict[str, str], line: int,
+         lobby: Lobby) -> Win:
+    red = _red(lobby)
+    who, from_who = int(attributes["who"]), int(attributes["fromWho"])
+    _check_seats(state.players, who=who, fromWho=from_who)
+    hai = _ints(attributes["hai"], "hai")
+    machi = int(attributes["machi"])
+    if machi not in hai:
+        raise ValueError(f"winning tile {machi} is not among hai")
+    melds = [decode_meld(code) for code in _ints(attributes.get("m", ""), "m")]
+    nuki = sum(meld.kind == "nuki" for meld in melds)
+    parts = [from_136(hai, red_fives=red)]
+    parts.extend(f"{_KIND_TEXT[meld.kind]}:{from_136(meld.ids, red_fives=red)}"
+                 for meld in melds if meld.kind != "nuki")
+    ura = from_136(_ints(attributes.get("doraHaiUra", ""), "doraHaiUra"), red_fives=red)
+    situation = state.situation(who, from_who, ura)
+    notes = _compare_situation(state, attributes, state.liable[who])
+    pending = None
+    if lobby.players == 3:
+        pending = _PENDING_SANMA
+    elif state.wins:
+        pending = _PENDING_DOUBLE_RON
+    elif "pao" in situation or "paoWho" in attributes:
+        pending = _PENDING_PAO
+    return Win(source, f"line {line}", state.name, who, None if who == from_who else from_who,
+               " ".join(parts), tile_name(*tile_from_136(machi, red_fives=red)),
+               tuple(situation.items()), lobby, _recorded(attributes, state.players),
+               pending, notes, nuki)
+
+
+def _check_seats(players: int, **seats: int) -> None:
+    for name, seat in seats.items():
+        if not 0 <= seat < players:
+            raise ValueError(f"{name}={seat} is not a seat (0..{players - 1})")
+
+
+def _compare_situation(state: RoundTracker, attributes: dict[str, str],
+                       liable: int | None) -> tuple[str, ...]:
+    notes = []
+    ba = _ints(attributes.get("ba", ""), "ba")
+    # A later winner's record repeats the honba but shows no sticks (they went to the first).
+    sticks = 0 if state.wins else state.sticks
+    if len(ba) == 2 and (ba[0] != state.honba or ba[1] != sticks):
+        notes.append(f"the log records honba/sticks {ba[0]}/{ba[1]}, the events give "
+                     f"{state.honba}/{sticks}")
+    dora = _ints(attributes.get("doraHai", ""), "doraHai")
+    recorded = sorted(tile_from_136(i)[0] for i in dora)
+    if dora and recorded != sorted(tile for tile, _ in state.dora):
+        notes.append(f"the log records dora indicators {from_136(dora)}, the events give "
+                     f"{format_tiles(state.dora)}")
+    pao = attributes.get("paoWho")
+    if pao is not None and int(pao) != liable:
+        notes.append(f"the log records pao by seat {pao}, the events give {liable}")
+    return tuple(notes)
+
+
+def _recorded(attributes: dict[str, str], players: int) -> Recorded:
+    ten = _ints(attributes.get("ten", ""), "ten")
+    fu, points = (ten[0], ten[1]) if len(ten) >= 2 else (None, None)
+    yaku: list[tuple[str, int]] = []
+    unknown: list[str] = []
+    pairs = _ints(attributes.get("yaku", ""), "yaku")
+    for tenhou_id, han in zip(pairs[::2], pairs[1::2], strict=True):
+        name = yaku_from_tenhou(tenhou_id)
+        if name is None:
+            unknown.append(f"tenhou yaku {tenhou_id}")
+        elif han:
+            yaku.append((name, han))
+    for tenhou_id in _ints(attributes.get("yakuman", ""), "yakuman"):
+        name = yaku_from_tenhou(tenhou_id)
+        if name is None:
+            unknown.append(f"tenhou yakuman {tenhou_id}")
+        else:
+            yaku.append((name, 13))
+    han = sum(value for _, value in yaku)
+    return Recorded(han, fu, points, tuple(yaku), tuple(unknown), _deltas(attributes, players))
+
+
+def _deltas(attributes: dict[str, str], players: int) -> tuple[int, ...]:
+    """Each seat's point change from ``sc`` (score, change pairs, in hundreds).
+
+    Chip lobbies append (chips, chip change) pairs after the points: they are left out.
+    """
+    sc = _ints(attributes.get("sc", ""), "sc")
+    return tuple(100 * delta for delta in sc[1:2 * players:2])
