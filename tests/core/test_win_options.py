@@ -25,7 +25,9 @@ HAND, WIN_TILE = "234p234s456m567s44p", "3p"  # tanyao, 1 han 40 fu: 1300 by ron
 
 
 def test_situation_has_one_field_per_option_in_table_order() -> None:
-    assert Situation._fields == tuple(option.name for option in WIN_OPTIONS)
+    # A new row needs its field here, in the same place: "nuki: int = 0".
+    assert Situation._fields == tuple(option.name for option in WIN_OPTIONS), \
+        "typed_mahjong.situation.Situation must list the rows of WIN_OPTIONS, in order"
     hints = typing.get_type_hints(Situation)
     read_types = {FLAG: bool, COUNT: int, TILES: str, WIND: int}  # winds are tile indices
     for option in WIN_OPTIONS:
@@ -35,7 +37,8 @@ def test_situation_has_one_field_per_option_in_table_order() -> None:
 
 def test_win_options_typed_dict_is_the_table_and_rules() -> None:
     hints = typing.get_type_hints(WinOptions)
-    assert list(hints) == [option.name for option in WIN_OPTIONS] + ["rules"]
+    assert list(hints) == [option.name for option in WIN_OPTIONS] + ["rules"], \
+        "win_options.WinOptions must list the rows of WIN_OPTIONS, in order, then rules"
     for option in WIN_OPTIONS:
         wanted = option.type | None if option.optional else option.type
         assert hints[option.name] == wanted, option
@@ -56,8 +59,9 @@ def test_annotation_markers_are_the_table_markers() -> None:
     for option in WIN_OPTIONS:
         if option.marker is None:
             continue
+        assert option.marker in annotations.__all__, \
+            f"typed_mahjong.annotations needs the marker class {option.marker} (in __all__)"
         marker = getattr(annotations, option.marker)
-        assert option.marker in annotations.__all__, option.marker
         kind = annotations._Flag if option.kind == FLAG else annotations._Input
         assert issubclass(marker, kind), option.marker
     declared = {name for name in annotations.__all__
