@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from typed_mahjong.errors import HandError
-from typed_mahjong.query import Call, answer, score_call
+from typed_mahjong.query import Call, answer, load_game, score_call
 from typed_mahjong.rules import Rules
 from typed_mahjong.scoring import Score
 
@@ -50,11 +50,10 @@ class Engine:
         return outcome
 
     def _evaluate(self, call: Call, module: str | None) -> Verdict | Problem:
-        from typed_mahjong.games import GameError
-
         try:
-            answered = answer(call, self.rules, self.base_dir, scorer=self._score,
-                              games=partial(self.games.load, module=module))
+            games = partial(self.games.load, module=module) if call.game is not None else \
+                load_game
+            answered = answer(call, self.rules, self.base_dir, scorer=self._score, games=games)
             return Verdict(answered.value, answered.explanation)
         except HandError as exc:
             if call.game is not None and exc.field == "hand" and exc.kind != "no-yaku":
@@ -62,13 +61,8 @@ class Engine:
                                exc.position)
             return Problem(errors.code_for_kind(exc.kind), exc.message, exc.field,
                            exc.position)
-        except GameError as exc:
-            if exc.kind == "bad-hand":
-                return Problem(errors.GAME, f"game {call.game}: {exc.message}", "hand",
-                               exc.position)
-            return Problem(errors.GAME, "game file: " + "; ".join(exc.problems), "game")
         except Exception as exc:  # noqa: BLE001 - the plugin must never crash mypy
-            return internal_problem(exc)
+            return _game_problem(call, exc) or internal_problem(exc)
 
     def _score(self, call: Call, rules: str | Rules) -> Score:
         """``query.score_call``, once per distinct hand and situation (Points and Han of
@@ -84,3 +78,15 @@ class Engine:
         if isinstance(known, HandError):
             raise known
         return known
+
+
+def _game_problem(call: Call, exc: Exception) -> Problem | None:
+    """The mahjong-game error of a GameError (imported only when something failed: the
+    games package is not loaded for riichi hands)."""
+    from typed_mahjong.games import GameError
+
+    if not isinstance(exc, GameError):
+        return None
+    if exc.kind == "bad-hand":
+        return Problem(errors.GAME, f"game {call.game}: {exc.message}", "hand", exc.position)
+    return Problem(errors.GAME, "game file: " + "; ".join(exc.problems), "game")

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from mypy.types import Instance, LiteralType, TupleType, Type, UninhabitedType, UnionType
 
-from typed_mahjong.query import EXACT, RESULTS_BY_NAME, Answer
+from typed_mahjong.query import EXACT, RESULT_NAMES, Answer
 
 # Builds an Instance of a builtin class with type arguments; the semantic analyser and the
 # type checker each have their own way of doing it.
@@ -33,5 +33,8 @@ def answer_type(value: Answer, named: NamedType, *, as_tuple: bool = False) -> T
 def result_type(result: str, value: Answer, named: NamedType) -> Type:
     """The type of result annotation ``result`` (``Points``, ``YakuSet``...) whose answer is
     ``value``: as the core's result table says, a tuple for an exact set of names."""
-    row = RESULTS_BY_NAME.get(result)
-    return answer_type(value, named, as_tuple=row is not None and row.form == EXACT)
+    return answer_type(value, named, as_tuple=result in _EXACT_RESULTS)
+
+
+# Looked up once per annotation of a fixtures module: a set, not the table.
+_EXACT_RESULTS = frozenset(row.name for row in RESULT_NAMES if row.form == EXACT)

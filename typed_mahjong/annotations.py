@@ -10,8 +10,7 @@ annotation names its own).
 This module holds the names only. What each name means -- which core argument an input
 sets, its type and default, how the inputs combine, how a query is answered -- is decided
 once, in ``typed_mahjong.query`` and ``typed_mahjong.win_options`` (the table of win
-options), for ``Query``, the function forms, the CLI and the plugin alike. (Their names
-used by the plugin are re-exported here.)
+options), for ``Query``, the function forms, the CLI and the plugin alike.
 """
 
 from __future__ import annotations
@@ -19,9 +18,9 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Literal
 
-from .query import Answer, Call, accepts, answer, build_call, describe
+from .query import RESULTS_BY_NAME, Answer, Call, accepts, answer, build_call, describe
 from .rules import Rules
 from .tile_types import (
     Dragon,
@@ -170,12 +169,11 @@ def _literal_value(value: object) -> object:
 
 
 class _Result:
-    _base: ClassVar[type] = int
-
     def __class_getitem__(cls, inputs: object) -> object:
         items = inputs if isinstance(inputs, tuple) else (inputs,)
         query = Query(cls.__name__, items)
-        return Annotated.__class_getitem__((cls._base, query))  # type: ignore[attr-defined]
+        base = RESULTS_BY_NAME[cls.__name__].base  # int, str or tuple, from the result table
+        return Annotated.__class_getitem__((base, query))  # type: ignore[attr-defined]
 
 
 class _Input:
@@ -209,20 +207,14 @@ class Total(_Result):
 class Yaku(_Result):
     """A Literal union of the yaku names (dora are not yaku and are left out)."""
 
-    _base = str
-
 
 class YakuSet(_Result):
     """Every yaku, in the core's order: a tuple of Literals, so a missing or an extra yaku
     is an error (``Yaku`` asks only that a name be one of them)."""
 
-    _base = tuple
-
 
 class Payment(_Result):
     """The payment as players say it: "1300", "300-500" (non-dealer tsumo), "500-all"."""
-
-    _base = str
 
 
 class Shanten(_Result):
@@ -231,8 +223,6 @@ class Shanten(_Result):
 
 class Waits(_Result):
     """A Literal union of the tiles a tenpai Hand[...] waits on."""
-
-    _base = str
 
 
 # Inputs with a value.

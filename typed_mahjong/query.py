@@ -198,7 +198,14 @@ class Call:
 
 class Answered(NamedTuple):
     value: Answer
-    explanation: str  # the breakdown a person can check
+    # What the breakdown is made from: a Score, a game's score or the text itself. Made
+    # only when asked for: Query.evaluate() and the function forms never need it.
+    source: Score | PlayedHand | str
+
+    @property
+    def explanation(self) -> str:
+        """The breakdown a person can check (yaku, han, fu, payments)."""
+        return self.source if isinstance(self.source, str) else self.source.explain()
 
 
 def call_from_arguments(result: str, arguments: Mapping[str, object]) -> Call | None:
@@ -460,12 +467,11 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
     if call.game is not None:
         game = games(base_dir or Path.cwd(), call.game)
         played = game.score(call.hand)
-        explanation = played.explain()
         if not played.won:
             raise NoYaku(f"game {call.game}: the hand scores nothing: "
-                         f"{explanation.splitlines()[0]}")
+                         f"{played.explain().splitlines()[0]}")
         names = tuple(name for name, _ in played.yaku)
-        return Answered(int(played.points) if call.result == "Points" else names, explanation)
+        return Answered(int(played.points) if call.result == "Points" else names, played)
     outcome = scorer(call, rules if rules is not None else "tenhou")
     if outcome.is_yakuless:
         how = "tsumo" if dict(call.situation).get("tsumo") else "ron"
@@ -473,7 +479,7 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
                      f"({outcome.reading}; wait {outcome.wait}) but has no yaku, so it "
                      f"cannot win")
     assert row.value is not None
-    return Answered(row.value(outcome), outcome.explain())
+    return Answered(row.value(outcome), outcome)
 
 
 def accepts(call: Call, answered: Answer, value: object) -> bool:

@@ -134,38 +134,49 @@ def read_options(options: Mapping[str, object]) -> Situation:
     An unknown keyword is a TypeError (as Python says it for any function); a value of the
     wrong type or form is a HandError naming the keyword.
     """
-    values = dict(DEFAULTS)
+    if not options:
+        return _DEFAULT_SITUATION
+    values: list[object] = list(_DEFAULT_SITUATION)  # table order = Situation field order
     for name, value in options.items():
         option = BY_NAME.get(name)
         if option is None:
             raise TypeError(f"score() got an unexpected keyword argument {name!r}")
-        values[name] = _checked(option, value)
-    for option in WIN_OPTIONS:
-        if option.implies is not None and values[option.name]:
-            values[option.implies] = True
-    # ``values`` is in table order, which is Situation's field order.
-    return Situation._make(_parsed(BY_NAME[name], value) for name, value in values.items())
+        values[_INDEX[name]] = parsed(option, _checked(option, value))
+    for index, implied in _IMPLIES:
+        if values[index]:
+            values[implied] = True
+    return Situation._make(values)
 
 
 def _checked(option: WinOption, value: object) -> object:
+    kind = type(value)
+    if kind is option.type and (kind is not int or value >= 0):  # type: ignore[operator]
+        return value  # the common case, decided at once
     if value is None and option.optional:
         return value
     if option.kind == FLAG:
-        if type(value) is not bool:
-            raise HandError(f"{option.name}: must be True or False, got {value!r}",
-                            field=option.name, kind=MALFORMED)
-    elif option.kind == COUNT:
-        if type(value) is not int or value < 0:
-            raise HandError(f"{option.name}: must be a whole number of 0 or more, got "
-                            f"{value!r}", field=option.name, kind=MALFORMED)
-    elif not isinstance(value, str):
+        raise HandError(f"{option.name}: must be True or False, got {value!r}",
+                        field=option.name, kind=MALFORMED)
+    if option.kind == COUNT:
+        raise HandError(f"{option.name}: must be a whole number of 0 or more, got "
+                        f"{value!r}", field=option.name, kind=MALFORMED)
+    if not isinstance(value, str):
         raise HandError(f"{option.name}: must be a string, e.g. {option.example}, got "
                         f"{value!r}", field=option.name, kind=MALFORMED)
     return value
 
 
-def _parsed(option: WinOption, value: object) -> object:
+def parsed(option: WinOption, value: object) -> object:
+    """A checked value as ``Situation`` holds it (winds as tile indices)."""
     # Indicators stay text: they are read with the hand (a 5th copy is an error there).
     if option.kind == WIND and isinstance(value, str):
         return parse_wind(value, option.name)
     return value
+
+
+_INDEX: Final[dict[str, int]] = {option.name: index for index, option in enumerate(WIN_OPTIONS)}
+_IMPLIES: Final = tuple((_INDEX[option.name], _INDEX[option.implies]) for option in WIN_OPTIONS
+                        if option.implies is not None)
+# Built from the table's defaults (not Situation's own): a test compares the two.
+_DEFAULT_SITUATION: Final = Situation._make(parsed(option, option.default)
+                                            for option in WIN_OPTIONS)

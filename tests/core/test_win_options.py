@@ -47,7 +47,7 @@ def test_win_options_typed_dict_is_the_table_and_rules() -> None:
 
 def test_read_options_gives_the_defaults_of_the_table() -> None:
     situation = read_options({})
-    assert situation == Situation()
+    assert situation == Situation()  # the table's defaults, read, are Situation's defaults
     assert (situation.seat, situation.round) == (28, 27)  # "S" and "E" as tile indices
     assert read_options({"double_riichi": True}).riichi  # a double riichi is a riichi
 

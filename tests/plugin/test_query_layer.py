@@ -175,3 +175,12 @@ def test_the_docs_get_type_hints_recipe_holds_for_the_examples() -> None:
             assert query.accepts(getattr(fixtures, name), base_dir=REPO / "examples"), name
             checked += 1
     assert checked >= 60
+
+
+def test_result_classes_are_the_result_table() -> None:
+    from typed_mahjong import annotations
+
+    declared = {name for name in annotations.__all__
+                if isinstance(getattr(annotations, name), type)
+                and issubclass(getattr(annotations, name), annotations._Result)}
+    assert declared == {row.name for row in RESULT_NAMES}
