@@ -184,3 +184,16 @@ def test_result_classes_are_the_result_table() -> None:
                 if isinstance(getattr(annotations, name), type)
                 and issubclass(getattr(annotations, name), annotations._Result)}
     assert declared == {row.name for row in RESULT_NAMES}
+
+
+def test_a_hand_without_yaku_raises_where_the_plugin_reports_it() -> None:
+    # An open hand (chi) whose only honours are a pair of East -- a pair is no yakuhai --
+    # with terminals (no tanyao): complete, but without a yaku. The plugin reports
+    # mahjong-no-yaku (test_functions.yaml); run time raises the same fault.
+    from typed_mahjong.query import NoYaku
+
+    open_hand = "123m456p789s11z chi:234s"
+    with pytest.raises(NoYaku, match="has no yaku"):
+        points(open_hand, win="1m")
+    with pytest.raises(NoYaku):
+        _query(Points[Hand[open_hand], Ron["1m"]]).evaluate()
