@@ -98,8 +98,8 @@ class GeneratedHand:
             "ippatsu": self.ippatsu, "rinshan": self.rinshan, "chankan": self.chankan,
             "haitei": self.haitei, "houtei": self.houtei, "tenhou": self.tenhou,
             "chiihou": self.chiihou, "seat": self.seat, "round": self.round,
-            "dora": tiles_text(self.dora) if self.dora else "",
-            "ura": tiles_text(self.ura) if self.ura else "",
+            "dora": indicators_text(self.dora),
+            "ura": indicators_text(self.ura),
             "honba": self.honba, "sticks": self.sticks,
         }
 
@@ -118,6 +118,11 @@ def tiles_text(ids: Sequence[int]) -> str:
         by_suit[tile // 9].append("0" if tile_id in RED_IDS else str(tile % 9 + 1))
     return "".join("".join(digits) + SUITS[suit] for suit, digits in enumerate(by_suit)
                    if digits)
+
+
+def indicators_text(ids: Sequence[int]) -> str:
+    """Indicators as score() reads them: each tile written whole ("1m0m", never "10m")."""
+    return "".join(tiles_text((tile_id,)) for tile_id in ids)
 
 
 def counts34(ids: Sequence[int]) -> list[int]:

@@ -19,7 +19,6 @@ whose hand has no yaku, or that the core rejects (HandError) is an error naming 
 
 from __future__ import annotations
 
-import inspect
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -29,6 +28,7 @@ from pathlib import Path
 from typed_mahjong.errors import HandError
 from typed_mahjong.rules import Rules, rules_from
 from typed_mahjong.scoring import Score, score
+from typed_mahjong.win_options import WIN_OPTIONS
 
 from .errors import CodegenError
 from .output import command_lines
@@ -41,17 +41,8 @@ NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 RESERVED_CONSTANTS = frozenset({"FIXTURES"})
 
 
-def _situation_types() -> dict[str, type]:
-    """score()'s keyword arguments and the TOML type each takes (from its default)."""
-    types: dict[str, type] = {}
-    for parameter in inspect.signature(score).parameters.values():
-        if parameter.kind is inspect.Parameter.KEYWORD_ONLY and parameter.name != "rules":
-            default = parameter.default
-            types[parameter.name] = str if default is None else type(default)
-    return types
-
-
-SITUATION_TYPES = _situation_types()
+# The win options a fixture may set, and the TOML type of each: from the core's table.
+SITUATION_TYPES: dict[str, type] = {option.name: option.type for option in WIN_OPTIONS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,10 +6,10 @@ from mypy.nodes import Context
 from mypy.plugin import AnalyzeTypeContext
 from mypy.types import AnyType, Type, TypeOfAny
 
-from typed_mahjong.annotations import AnnotationError, build_call
+from typed_mahjong.query import AnnotationError, build_call
 
 from . import errors
-from .literals import answer_type
+from .literals import result_type
 from .locate import problem_context
 from .outcomes import Problem, Verdict, internal_problem
 from .reading import RawInput, Unresolved, inputs_key, quick_key, read_inputs
@@ -53,7 +53,7 @@ def _analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
         outcome = state.memo.lookup(module, key)
         # A kept answer has no breakdown: an annotation that wants one asks the core.
         if isinstance(outcome, Verdict) and not (explain or state.config.explain):
-            return answer_type(outcome.value, ctx.api.named_type)
+            return result_type(result, outcome.value, ctx.api.named_type)
     return _analyze_carefully(ctx, result, state, module)
 
 
@@ -81,7 +81,7 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
         return AnyType(TypeOfAny.from_error)
     if explain:
         _explain(ctx, f"{result} = {outcome.value!r}", outcome.explanation)
-    return answer_type(outcome.value, ctx.api.named_type)
+    return result_type(result, outcome.value, ctx.api.named_type)
 
 
 def _usage_context(exc: AnnotationError, inputs: list[RawInput], whole: Context) -> Context:

@@ -13,7 +13,7 @@ from mypy.nodes import ARG_NAMED, ARG_POS, Context, Expression
 from mypy.plugin import FunctionContext
 from mypy.types import Instance, LiteralType, Type, get_proper_type
 
-from typed_mahjong.annotations import FLAG_INPUTS, NUMBER_INPUTS, TEXT_INPUTS, Call, Origin
+from typed_mahjong.query import KEYWORD_TYPES, call_from_arguments
 
 from . import errors
 from .literals import answer_type
@@ -21,16 +21,6 @@ from .locate import problem_context
 from .outcomes import Problem, internal_problem
 from .state import State
 
-# Keyword -> the Python type its literal must have (mypy reports other types itself).
-_KINDS: Final[dict[str, type]] = {
-    "hand": str,
-    "win": str,
-    "tsumo": bool,
-    "rules": str,
-    **{keyword: bool for keyword in FLAG_INPUTS.values()},
-    **{keyword: str for keyword in TEXT_INPUTS.values()},
-    **{keyword: int for keyword in NUMBER_INPUTS.values()},
-}
 EXPLAIN: Final = "Explain"  # the pseudo-result of explain(): notes, no Literal type
 
 
@@ -47,24 +37,12 @@ def _analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
     arguments = _literal_arguments(ctx)
     if arguments is None:
         return ctx.default_return_type
-    values = {name: value for name, (value, _) in arguments.items()}
-    hand = values.pop("hand", None)
-    if not isinstance(hand, str):
+    # The core's query layer builds the Call; without the arguments it needs (a missing
+    # winning tile, say) there is no Call, and mypy reports the call itself.
+    call = call_from_arguments("Points" if result == EXPLAIN else result,
+                               {name: value for name, (value, _) in arguments.items()})
+    if call is None:
         return ctx.default_return_type
-    win = values.pop("win", None)
-    rules = values.pop("rules", "tenhou")
-    assert isinstance(rules, str)
-    names = list(arguments)
-    call = Call(
-        result="Points" if result == EXPLAIN else result,
-        hand=hand,
-        win=win if isinstance(win, str) else None,
-        situation=tuple(sorted(values.items())),
-        rules=rules,
-        game=None,
-        explain=False,
-        origins=tuple((name, Origin(index, ((0, 0),))) for index, name in enumerate(names)),
-    )
     module = _module_of(ctx)
     # Calls use their own rules (not the settings): a key of their own.
     key = repr(("call", result, tuple(sorted(
@@ -94,11 +72,10 @@ def _literal_arguments(ctx: FunctionContext) -> dict[str, tuple[object, Context]
             if ctx.arg_kinds[formal][index] not in (ARG_POS, ARG_NAMED):
                 return None
             name = ctx.arg_names[formal][index] or ctx.callee_arg_names[formal]
-            if name is None or name not in _KINDS:
+            if name is None or name not in KEYWORD_TYPES:
                 return None
             value = _literal_value(typ)
-            kind = _KINDS[name]
-            if value is None or type(value) is not kind:
+            if value is None or type(value) is not KEYWORD_TYPES[name]:
                 return None
             found[name] = (value, _node(ctx.args[formal][index]))
     return found

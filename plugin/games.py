@@ -12,73 +12,43 @@ and mypy checks the module again.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from typed_mahjong.errors import HandError
 
 from . import sidefiles
 
 if TYPE_CHECKING:
-    from typed_mahjong.games import Game
-
-
-@dataclass(frozen=True, slots=True)
-class GameOutcome:
-    points: int
-    yaku: tuple[str, ...]
-    explanation: str
-
-
-@dataclass(frozen=True, slots=True)
-class GameProblem:
-    message: str
-    field: str | None = None  # "game" (the file) or "hand"
-    position: int | None = None
-    no_yaku: bool = False  # a readable hand that scores nothing
+    from typed_mahjong.games import Game, GameError
 
 
 class Games:
-    """Loads each game file once per run and remembers which module used which file."""
+    """Loads each game file once per run and remembers which module used which file.
+
+    It only loads: ``typed_mahjong.query.answer`` scores the hand, as it does at run time.
+    """
 
     def __init__(self) -> None:
-        self._loaded: dict[Path, Game | GameProblem] = {}
+        self._loaded: dict[Path, Game | GameError] = {}
         self._used: dict[str, set[str]] = {}
 
-    def score(self, base_dir: Path, path_text: str, hand: str,
-              module: str | None) -> GameOutcome | GameProblem:
-        from typed_mahjong.games import Game, GameError
+    def load(self, base_dir: Path, name: str, module: str | None = None) -> Game:
+        """The game of ``Game[name]`` (a built-in name or a path, see ``query.game_path``);
+        raises the GameError of a file that cannot be loaded, each time it is asked."""
+        from typed_mahjong.games import GameError, load
+        from typed_mahjong.query import game_path
 
-        path = (base_dir / path_text).resolve()
+        path = game_path(base_dir, name).resolve()
         if module is not None:
             self._used.setdefault(module, set()).add(str(path))
-        game = self._load(path)
-        if not isinstance(game, Game):
-            return game
-        try:
-            outcome = game.score(hand)
-        except GameError as exc:
-            return GameProblem(f"game {path_text}: {exc.message}", "hand", exc.position)
-        except HandError as exc:
-            return GameProblem(f"game {path_text}: {exc.message}", "hand", exc.position)
-        explanation = outcome.explain()
-        if not outcome.won:
-            return GameProblem(f"game {path_text}: the hand scores nothing: "
-                               f"{explanation.splitlines()[0]}", "hand", None, no_yaku=True)
-        names = tuple(name for name, _ in outcome.yaku)
-        return GameOutcome(outcome.points, names, explanation)
-
-    def _load(self, path: Path) -> Game | GameProblem:
         known = self._loaded.get(path)
         if known is None:
-            from typed_mahjong.games import GameError, load
-
             try:
                 known = load(path)
             except GameError as exc:
-                known = GameProblem("game file: " + "; ".join(exc.problems), "game")
+                known = exc
             self._loaded[path] = known
+        if isinstance(known, GameError):
+            raise known
         return known
 
     def used_by(self, module: str) -> list[str]:

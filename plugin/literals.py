@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from mypy.types import Instance, LiteralType, TupleType, Type, UninhabitedType, UnionType
 
-from typed_mahjong.functions import Answer
+from typed_mahjong.query import EXACT, RESULT_NAMES, Answer
 
 # Builds an Instance of a builtin class with type arguments; the semantic analyser and the
 # type checker each have their own way of doing it.
@@ -28,3 +28,13 @@ def answer_type(value: Answer, named: NamedType, *, as_tuple: bool = False) -> T
     if not items:
         return UninhabitedType()
     return UnionType.make_union(items)
+
+
+def result_type(result: str, value: Answer, named: NamedType) -> Type:
+    """The type of result annotation ``result`` (``Points``, ``YakuSet``...) whose answer is
+    ``value``: as the core's result table says, a tuple for an exact set of names."""
+    return answer_type(value, named, as_tuple=result in _EXACT_RESULTS)
+
+
+# Looked up once per annotation of a fixtures module: a set, not the table.
+_EXACT_RESULTS = frozenset(row.name for row in RESULT_NAMES if row.form == EXACT)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from mypy.nodes import Context
 
-from typed_mahjong.annotations import Call
+from typed_mahjong.query import Call
 
 # Core argument names that share another argument's origin.
 _ALIASES = {"tsumo": "win"}

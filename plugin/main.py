@@ -12,7 +12,7 @@ from mypy.options import Options
 from mypy.plugin import AnalyzeTypeContext, FunctionContext, Plugin, ReportConfigContext
 from mypy.types import Type
 
-from typed_mahjong.annotations import FLAG_INPUTS, INPUTS, RESULTS
+from typed_mahjong.query import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 
 from . import cache, games
 from .annotation_hook import analyze_input_alone, analyze_result
@@ -35,16 +35,9 @@ class TypedMahjongPlugin(Plugin):
         f"{_ANNOTATIONS}.{name}": name
         for name in INPUTS if name not in FLAG_INPUTS and name not in ("Explain", "Rules")
     }
+    # Function forms, from the core's result table; explain() has no result of its own.
     RESULT_FUNCTIONS: ClassVar[dict[str, str]] = {
-        "typed_mahjong.functions.points": "Points",
-        "typed_mahjong.functions.han": "Han",
-        "typed_mahjong.functions.fu": "Fu",
-        "typed_mahjong.functions.total": "Total",
-        "typed_mahjong.functions.payment": "Payment",
-        "typed_mahjong.functions.yaku": "Yaku",
-        "typed_mahjong.functions.explain": EXPLAIN,
-        "typed_mahjong.shanten.shanten": "Shanten",
-        "typed_mahjong.shanten.waits": "Waits",
+        **FUNCTION_RESULTS, "typed_mahjong.functions.explain": EXPLAIN,
     }
 
     def __init__(self, options: Options) -> None:

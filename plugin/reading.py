@@ -31,7 +31,7 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typed_mahjong.annotations import INPUTS, NUMBER_INPUTS, NotALiteral
+from typed_mahjong.query import INPUTS, NUMBER_INPUTS, NotALiteral
 
 ANNOTATIONS_MODULE: Final = "typed_mahjong.annotations"
 RULES_CLASS: Final = "typed_mahjong.rules.Rules"

@@ -6,8 +6,7 @@ import argparse
 import json
 from typing import Any
 
-SITUATION_FLAGS = ("tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan",
-                   "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou")
+from .win_options import COUNT, FLAG, WIN_OPTIONS, WinOption
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -17,17 +16,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     score.add_argument("hand", help='hand string, e.g. "234p234s456m567s44p" or '
                                     '"123m44p chi:567s pon:777z"')
     score.add_argument("--win", required=True, help="the winning tile, e.g. 3p")
-    for flag in SITUATION_FLAGS:
-        score.add_argument(f"--{flag.replace('_', '-')}", action="store_true")
-    score.add_argument("--seat", default="S", help="seat wind E/S/W/N (default S)")
-    score.add_argument("--round", default="E", help="round wind E/S/W/N (default E)")
-    score.add_argument("--dora", default="", help="dora indicators, e.g. 4m1z")
-    score.add_argument("--ura", default="", help="ura dora indicators (riichi only)")
-    score.add_argument("--honba", type=int, default=0)
-    score.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    score.add_argument("--pao", default=None, help="seat of the player liable for a yakuman")
-    score.add_argument("--nuki", type=int, default=0,
-                       help="North tiles set aside as nukidora (kita; sanma rules only)")
+    for option in WIN_OPTIONS:
+        _add_option(score, option)
     score.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     score.add_argument("--json", action="store_true", help="print JSON")
     score.set_defaults(func=_score)
@@ -42,13 +32,23 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     shanten.set_defaults(func=_shanten)
 
 
+def _add_option(parser: argparse.ArgumentParser, option: WinOption) -> None:
+    """One flag per win option, from its row: ``--riichi``, ``--seat E``, ``--honba 2``."""
+    if option.kind == FLAG:
+        parser.add_argument(option.cli_flag, action="store_true", help=option.meaning)
+        return
+    shown = f" (default {option.default})" if option.default not in (None, "") else ""
+    parser.add_argument(option.cli_flag, default=option.default,
+                        type=int if option.kind == COUNT else str,
+                        help=option.meaning + shown)
+
+
 def _score(args: argparse.Namespace) -> int:
     from .scoring import score
 
-    flags = {flag: getattr(args, flag) for flag in SITUATION_FLAGS}
-    result = score(args.hand, args.win, seat=args.seat, round=args.round, dora=args.dora,
-                   ura=args.ura, honba=args.honba, sticks=args.sticks, pao=args.pao,
-                   nuki=args.nuki, rules=args.rules, **flags)
+    options: dict[str, Any] = {option.name: getattr(args, option.name)
+                               for option in WIN_OPTIONS}
+    result = score(args.hand, args.win, rules=args.rules, **options)
     if args.json:
         fields = ("han", "fu", "yaku", "fu_breakdown", "limit", "points", "payments",
                   "total", "payment_text", "reading", "wait", "yakuman", "is_yakuless",

@@ -15,15 +15,21 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from .cli_score import SITUATION_FLAGS
 from .errors import MALFORMED, HandError
+from .win_options import COUNT, FLAG, WIN_OPTIONS
 
 if TYPE_CHECKING:
     from .settlement import Win
 
-# Win options given as name=value, and their types; every other name is a true/false flag.
-_VALUED = {"round": str, "dora": str, "ura": str, "renchan": int, "nuki": int}
-_FLAGS = tuple(flag for flag in SITUATION_FLAGS if flag != "tsumo")  # --tsumo is the table's
+# The win options one --win may carry: the table's rows less those the whole settlement
+# gives (the seat is the win's first value; --tsumo, --honba and --sticks are the table's).
+_SETTLED_APART = frozenset({"seat", "tsumo", "honba", "sticks"})
+_FLAGS = tuple(option.name for option in WIN_OPTIONS
+               if option.kind == FLAG and option.name not in _SETTLED_APART)
+# Options given as name=value, and their types.
+_VALUED: dict[str, type] = {option.name: int if option.kind == COUNT else str
+                            for option in WIN_OPTIONS
+                            if option.kind != FLAG and option.name not in _SETTLED_APART}
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:

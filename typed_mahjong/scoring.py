@@ -7,7 +7,7 @@ generator all call ``score`` and never decide a rule themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Unpack
 
 from .errors import NOT_WINNING, RULES, SITUATION, HandError
 from .fu import count_fu
@@ -25,9 +25,9 @@ from .situation import (
     check_situation,
     count_indicated,
     parse_indicators,
-    parse_wind,
 )
 from .tiles import DRAGONS, EAST, NORTH, WINDS, parse_tile, tile_name
+from .win_options import WinOptions, read_options
 from .yaku import find_yaku, find_yakuman
 
 Parts = tuple[tuple[str, int], ...]
@@ -110,48 +110,41 @@ class _Candidate(NamedTuple):
                 self.fu)
 
 
-def score(hand: str, win: str, *, tsumo: bool = False, riichi: bool = False,
-          double_riichi: bool = False, open_riichi: bool = False, ippatsu: bool = False,
-          rinshan: bool = False, chankan: bool = False, haitei: bool = False,
-          houtei: bool = False, tenhou: bool = False, chiihou: bool = False,
-          renhou: bool = False, seat: str = "S", round: str = "E", dora: str = "",
-          ura: str = "", honba: int = 0, sticks: int = 0, renchan: int = 0,
-          pao: str | None = None, nuki: int = 0, rules: str | Rules = "tenhou") -> Score:
+def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
     """Score a winning hand. Raises HandError for anything malformed or impossible.
 
-    ``nuki``: North tiles the winner set aside as nukidora (kita; three-player rules only).
+    The keywords after ``win`` are the win options (``win_options.WIN_OPTIONS``: tsumo,
+    riichi, seat, dora, honba, nuki, ...) and ``rules`` (a preset name or a ``Rules``,
+    default tenhou).
     """
+    rules = options.pop("rules", "tenhou")
     rule_set = rules_from(rules)
+    situation = read_options(options)
     sanma = rule_set.players == 3
     if sanma:
-        for field, text in (("hand", hand), ("win", win), ("dora", dora), ("ura", ura)):
+        for field, text in (("hand", hand), ("win", win), ("dora", situation.dora),
+                            ("ura", situation.ura)):
             check_sanma_text(text, field, rule_set.name)
     parsed = parse_hand(hand)
     win_tile = _parse_win(parsed, win)
-    if chankan:
+    if situation.chankan:
         check_chankan(parsed, win_tile)
-    situation = Situation(
-        tsumo=tsumo, riichi=riichi or double_riichi or open_riichi, double_riichi=double_riichi,
-        open_riichi=open_riichi, ippatsu=ippatsu, rinshan=rinshan, chankan=chankan,
-        haitei=haitei, houtei=houtei, tenhou=tenhou, chiihou=chiihou, renhou=renhou,
-        seat=parse_wind(seat, "seat"), round=parse_wind(round, "round"), renchan=renchan)
-    dora_tiles, ura_tiles = parse_indicators(parsed, dora, ura)
-    check_nuki(parsed, situation, nuki, rule_set.players, dora_tiles + ura_tiles)
+    tsumo, honba, sticks, liable, nuki = (situation.tsumo, situation.honba, situation.sticks,
+                                          situation.pao, situation.nuki)
+    dora_tiles, ura_tiles = parse_indicators(parsed, situation.dora, situation.ura)
+    check_nuki(parsed, situation, rule_set.players, dora_tiles + ura_tiles)
     check_situation(parsed, situation, ura_tiles,
                     kita_rinshan=bool(nuki) and rule_set.kita_rinshan)
-    _check_counters(honba, sticks)
-    liable = parse_wind(pao, "pao") if pao is not None else None
     if sanma:
-        for field, text, wind in (("seat", seat, situation.seat),
-                                  ("round", round, situation.round),
-                                  ("pao", pao or "", liable)):
+        for field, wind in (("seat", situation.seat), ("round", situation.round),
+                            ("pao", liable)):
             if wind is not None:
-                check_sanma_seat(wind, field, text, rule_set.name)
+                check_sanma_seat(wind, field, str(options.get(field)), rule_set.name)
     if liable == situation.seat:
         raise HandError("pao: the liable player cannot be the winner", field="pao",
                         kind="situation")
-    for used, option, value in ((renhou, "renhou", rule_set.renhou != "none"),
-                                (open_riichi, "open_riichi", rule_set.open_riichi)):
+    for used, option, value in ((situation.renhou, "renhou", rule_set.renhou != "none"),
+                                (situation.open_riichi, "open_riichi", rule_set.open_riichi)):
         if used and not value:
             raise HandError(f"rules: {option.replace('_', ' ')} is not used under the "
                             f"{rule_set.name!r} rules (enable the {option!r} option)",
@@ -197,13 +190,6 @@ def _parse_win(hand: Hand, win: str) -> int:
                         f"concealed tiles hold no red five of that suit", field="win",
                         source=win, position=parsed.position)
     return parsed.tile
-
-
-def _check_counters(honba: int, sticks: int) -> None:
-    for name, value in (("honba", honba), ("sticks", sticks)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise HandError(f"{name}: must be a whole number of 0 or more, got {value!r}",
-                            field=name)
 
 
 def _evaluate(shape: WinShape, situation: Situation, rules: Rules,

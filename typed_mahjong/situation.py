@@ -6,16 +6,20 @@ riichi, haitei on a ron, ...) with HandError(kind="situation").
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .errors import MALFORMED, RULES, SITUATION, HandError
 from .hand import Hand, check_copies, quick_tiles
-from .tiles import EAST, NORTH, WIND_NAMES, parse_tiles, tile_name
+from .tiles import EAST, NORTH, parse_tile, parse_tile_sequence, tile_name
 
 SEAT_NAMES = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
 
 
 class Situation(NamedTuple):
+    """The win options of ``score()``, read: one field per row of ``win_options.WIN_OPTIONS``
+    in the same order (a test holds the two together), winds as tile indices."""
+
     tsumo: bool = False
     riichi: bool = False  # true for any riichi, double and open included
     double_riichi: bool = False
@@ -30,7 +34,13 @@ class Situation(NamedTuple):
     renhou: bool = False
     seat: int = EAST + 1
     round: int = EAST
+    dora: str = ""  # indicator text, read with the hand by parse_indicators
+    ura: str = ""
+    honba: int = 0
+    sticks: int = 0
     renchan: int = 0  # the dealer's consecutive wins before this one (for paarenchan)
+    pao: int | None = None  # the seat liable for a yakuman
+    nuki: int = 0  # North tiles set aside as nukidora (kita; three-player rules only)
 
     @property
     def dealer(self) -> bool:
@@ -38,19 +48,15 @@ class Situation(NamedTuple):
 
 
 def parse_wind(text: str, field: str) -> int:
-    """A wind given as ``E S W N`` or ``1z..4z``."""
-    wind = WIND_NAMES.get(text.strip().upper())
-    if wind is None:
-        try:
-            tiles = parse_tiles(text.strip(), field=field)
-        except HandError:
-            tiles = []
-        if len(tiles) == 1 and EAST <= tiles[0].tile <= EAST + 3:
-            wind = tiles[0].tile
-    if wind is None:
-        raise HandError(f"{field}: {text!r} is not a wind (use E, S, W or N)", field=field,
-                        source=text, position=0 if text else None, kind=MALFORMED)
-    return wind
+    """A wind, read by the one tile grammar: ``E S W N`` or ``1z..4z``."""
+    try:
+        parsed = parse_tile(text, field=field)
+    except HandError:
+        parsed = None
+    if parsed is None or not EAST <= parsed.tile <= EAST + 3:
+        raise HandError(f"{field}: {text!r} is not a wind (use E, S, W or N, or 1z-4z)",
+                        field=field, source=text, position=0 if text else None, kind=MALFORMED)
+    return parsed.tile
 
 
 def count_indicated(indicators: list[int], tile_counts: list[int], sanma: bool = False) -> int:
@@ -93,18 +99,18 @@ def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[i
     result = []
     for field, text in (("dora", dora), ("ura", ura)):
         try:
-            tiles = parse_tiles("".join(text.split()), field=field)
+            tiles = parse_tile_sequence(text, field=field)
             check_copies(tiles, copies, reds, field=field)
         except HandError as exc:
-            raise exc.in_source("".join(text.split())) from None
+            raise exc.in_source(text) from None
         result.append([parsed.tile for parsed in tiles])
     return result[0], result[1]
 
 
 def _quick_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[int]] | None:
     """Plain, valid indicators without positions; None sends the caller to the slow path."""
-    dora_found = quick_tiles(dora) if dora else ([], [])
-    ura_found = quick_tiles(ura) if ura else ([], [])
+    dora_found = _quick_sequence(dora) if dora else ([], [])
+    ura_found = _quick_sequence(ura) if ura else ([], [])
     if dora_found is None or ura_found is None:
         return None
     counts = [0] * 34
@@ -135,12 +141,12 @@ def check_chankan(hand: Hand, win: int) -> None:
                         f"winner holds cannot be a chankan)", field="chankan", kind=SITUATION)
 
 
-def check_nuki(hand: Hand, situation: Situation, nuki: int, players: int,
-               indicators: list[int]) -> None:
-    """Kita (North tiles set aside as nukidora): only in sanma, at most four Norths in all."""
-    if isinstance(nuki, bool) or not isinstance(nuki, int) or nuki < 0:
-        raise HandError(f"nuki: must be a whole number of 0 or more, got {nuki!r}",
-                        field="nuki", kind=MALFORMED)
+def check_nuki(hand: Hand, situation: Situation, players: int, indicators: list[int]) -> None:
+    """Kita (North tiles set aside as nukidora): only in sanma, at most four Norths in all.
+
+    The count itself (a whole number, not negative) is checked with the other win options.
+    """
+    nuki = situation.nuki
     if not nuki:
         return
     if players != 3:
@@ -160,6 +166,17 @@ def check_nuki(hand: Hand, situation: Situation, nuki: int, players: int,
                         f"(a first-turn win has no calls)", field=flag, kind=SITUATION)
 
 
+def _quick_sequence(text: str) -> tuple[list[int], list[int]] | None:
+    # Indicators are whole tiles one after another ("4m1z"): a digit run ("44p", "10m")
+    # goes to the slow path, which rejects it with its position.
+    if not _QUICK_SEQUENCE.fullmatch(text):
+        return None
+    return quick_tiles(text)
+
+
+_QUICK_SEQUENCE = re.compile(r"(?:[0-9][mps]|[1-7]z)+")
+
+
 def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
                     kita_rinshan: bool = False) -> None:
     """Reject situations that cannot occur together with this hand.
@@ -171,7 +188,7 @@ def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
     called = [meld for meld in hand.melds if meld.is_open]
     # Every problem below needs one of these; most wins have none of them.
     if not (s.ippatsu or s.haitei or s.houtei or s.chankan or s.rinshan or s.tenhou
-            or s.chiihou or s.renhou or ura or s.renchan < 0 or (s.riichi and called)):
+            or s.chiihou or s.renhou or ura or (s.riichi and called)):
         return
     kans = sum(meld.is_kan for meld in hand.melds)
     # (broken, the flag at fault, why): the flag lets a caller point at the marker itself.
@@ -209,8 +226,6 @@ def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
          "a first-turn win cannot also be riichi, rinshan, haitei, houtei or chankan"),
         (s.tenhou and s.chiihou, "chiihou", "tenhou and chiihou together"),
         (bool(ura) and not s.riichi, "ura", "ura dora indicators are only revealed for riichi"),
-        (s.renchan < 0, "renchan", "renchan (the dealer's consecutive wins) cannot be "
-                                   "negative"),
     ]
     for broken, flag, why in problems:
         if broken:

@@ -9,6 +9,7 @@ F = green "fa", C = red "chun").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from .errors import HandError
@@ -100,10 +101,49 @@ def parse_tile(text: str, *, field: str = "tile") -> ParsedTile:
     return tiles[0]
 
 
+def parse_tile_sequence(text: str, *, field: str = "tiles") -> list[ParsedTile]:
+    """Tiles written whole, one after another (``"4m1z"``, ``"4m 1z"``): each the spelling
+    ``parse_tile`` reads. Used where every tile is its own item (dora indicators), so that
+    ``"10m"`` is an error, as it is for ``Tile``, not the two tiles 1m and 0m.
+    """
+    tiles: list[ParsedTile] = []
+    index = 0
+    while index < len(text):
+        if text[index].isspace():
+            index += 1
+            continue
+        end = index + 1
+        while end < len(text) and text[end].isascii() and text[end].isdigit():
+            end += 1
+        if end - index > 1 and text[index].isascii() and text[index].isdigit():
+            has_suit = end < len(text) and text[end] in SUITS
+            shown = text[index:end + 1] if has_suit else text[index:end]
+            suit = text[end] if has_suit else "m"
+            whole = "".join(digit + suit for digit in text[index:end])
+            raise _error(f"{shown!r} is not a tile: a tile is one digit and its suit letter "
+                         f"(0 for a red five); write each tile whole, e.g. {whole}", field,
+                         index)
+        if end < len(text) and not text[end].isspace() and text[index].isdigit():
+            end += 1  # the suit letter (or the character that should have been one)
+        tiles.extend(parse_tiles(text[index:end], field=field, offset=index))
+        index = end
+    return tiles
+
+
+def format_tile_sequence(tiles: Iterable[tuple[int, bool]]) -> str:
+    """Tiles written whole in canonical order (``"3m4m7p"``): the text
+    ``parse_tile_sequence`` reads, as dora and ura indicators are written."""
+    return "".join(tile_name(tile, red) for tile, red in sorted(tiles, key=_canonical))
+
+
+def _canonical(tile: tuple[int, bool]) -> tuple[int, bool]:
+    return tile[0], not tile[1]  # by tile, a red five before the plain five
+
+
 def format_tiles(tiles: list[tuple[int, bool]] | tuple[tuple[int, bool], ...]) -> str:
     """Canonical MPSZ text: suits in m, p, s, z order, ranks ascending, red five before 5."""
     by_suit: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
-    for tile, red in sorted(tiles, key=lambda t: (t[0], not t[1])):
+    for tile, red in sorted(tiles, key=_canonical):
         by_suit[tile // 9].append("0" if red else str(tile % 9 + 1))
     return "".join("".join(digits) + SUITS[suit] for suit, digits in by_suit.items() if digits)
 

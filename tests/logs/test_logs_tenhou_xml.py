@@ -155,7 +155,7 @@ def test_win_on_the_kan_replacement_is_rinshan(tmp_path: Path) -> None:
     win = read_log(_write(tmp_path, _mjlog(events))).wins[0]
     situation = dict(win.situation)
     assert situation["rinshan"] is True and "tenhou" not in situation
-    assert situation["dora"] == "45z"  # indicators 120 (4z) and 124 (5z)
+    assert situation["dora"] == "4z5z"  # indicators 120 (4z) and 124 (5z), each written whole
     assert win.hand == "123456m22p789s ankan:9999p"
     verdict = verify_win(win)
     assert verdict.outcome == "agree", verdict.differences

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from plugin_support import Project, pyproject
 
 from typed_mahjong.plugin import annotation_hook, engine, function_hook
+from typed_mahjong.query import FUNCTION_RESULTS, KEYWORD_TYPES
 
-RESULTS = ["Points", "Han", "Fu", "Total", "Yaku", "Payment", "Shanten", "Waits"]
+RESULTS = ["Points", "Han", "Fu", "Total", "Yaku", "YakuSet", "Payment", "Shanten", "Waits"]
 INPUTS = ["Hand", "Ron", "Tsumo", "Dora", "Ura", "Seat", "Round", "Honba", "Sticks",
           "Renchan", "Pao", "Rules", "Game", "Riichi", "Ippatsu", "Tenhou", "Explain", "int",
           "Literal"]
@@ -42,18 +43,41 @@ def annotation(draw: st.DrawFn) -> str:
     return f"{result}[{', '.join(inputs)}]" if inputs else result
 
 
+# Every function form, and every keyword any of them takes (from the core's tables).
+FUNCTIONS = sorted({name.rsplit(".", 1)[1] for name in FUNCTION_RESULTS} | {"explain"})
+KEYWORDS = sorted(set(KEYWORD_TYPES) - {"hand", "win"})
+
+
+def _keyword_value(draw: st.DrawFn, keyword: str) -> object:
+    wanted = KEYWORD_TYPES[keyword]
+    if wanted is bool:
+        return draw(st.one_of(st.booleans(), VALUE))
+    return draw(VALUE)
+
+
 @st.composite
 def call(draw: st.DrawFn) -> str:
-    arguments = [_value(draw(TILE_TEXT)), f"win={_value(draw(TILE_TEXT))}"]
-    for keyword in draw(st.lists(st.sampled_from(
-            ["riichi", "tsumo", "ippatsu", "seat", "dora", "honba", "rules"]), unique=True)):
-        value = draw(st.booleans()) if keyword in ("riichi", "tsumo", "ippatsu") else draw(VALUE)
-        arguments.append(f"{keyword}={_value(value)}")
-    return f"points({', '.join(arguments)})"
+    """A call of any function form: the hand and the winning tile each given by position,
+    by keyword or left out; any keywords, of any type."""
+    function = draw(st.sampled_from(FUNCTIONS))
+    arguments: list[str] = []
+    hand, win = _value(draw(TILE_TEXT)), _value(draw(TILE_TEXT))
+    how = draw(st.sampled_from(["positional", "keyword", "no win", "no hand", "none"]))
+    if how == "positional":
+        arguments += [hand, win]
+    elif how == "keyword":
+        arguments += [f"win={win}", f"hand={hand}"]
+    elif how == "no win":
+        arguments.append(hand)
+    elif how == "no hand":
+        arguments.append(f"win={win}")
+    for keyword in draw(st.lists(st.sampled_from(KEYWORDS), unique=True, max_size=6)):
+        arguments.append(f"{keyword}={_value(_keyword_value(draw, keyword))}")
+    return f"{function}({', '.join(arguments)})"
 
 
 HEADER = ("from typing import Literal\nfrom typed_mahjong import *  # noqa: F403\n"
-          "from typed_mahjong import points\n")
+          f"from typed_mahjong import {', '.join(FUNCTIONS)}\n")
 
 
 # mypy raises the recursion limit while it runs; hypothesis only warns that it noticed.
@@ -61,7 +85,7 @@ HEADER = ("from typing import Literal\nfrom typed_mahjong import *  # noqa: F403
 @settings(max_examples=8, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(annotations=st.lists(annotation(), min_size=20, max_size=40),
-       calls=st.lists(call(), min_size=5, max_size=10))
+       calls=st.lists(call(), min_size=10, max_size=20))
 def test_generated_annotations_never_crash_mypy(project: Project, annotations: list[str],
                                                 calls: list[str]) -> None:
     project.write("pyproject.toml", pyproject())

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from ..interop import tile_from_mjai
-from ..tiles import format_tiles, tile_name
+from ..tiles import format_tile_sequence, format_tiles, tile_name
 from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
@@ -192,7 +192,7 @@ def _win(source: str, state: _Round, player: _Player, actor: int, event: dict[st
         concealed.append(win_tile)
     parts = [format_tiles(concealed)]
     parts.extend(f"{kind}:{format_tiles(tiles)}" for kind, tiles in player.melds)
-    ura = format_tiles([tile_from_mjai(name) for name in
+    ura = format_tile_sequence([tile_from_mjai(name) for name in
                         event.get("ura_markers", event.get("uradora_markers", []))])
     situation = tracker.situation(actor, target, ura)
     pending = _PENDING_DOUBLE_RON if tracker.wins else (

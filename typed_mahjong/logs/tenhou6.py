@@ -22,7 +22,7 @@ from typing import Any
 
 from ..interop import tile_from_tenhou6
 from ..rules import rules_from
-from ..tiles import format_tiles, tile_name
+from ..tiles import format_tile_sequence, format_tiles, tile_name
 from ..yaku import yaku_from_tenhou
 from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
@@ -130,7 +130,7 @@ def _read_round(game: Game, data: list[Any], where: str) -> None:
     tracker = RoundTracker(f"{WIND_LETTERS[number // 4 % 4]}{number % 4 + 1}-{honba}",
                            dealer, 27 + number // 4 % 4, honba, sticks, players)
     indicators = [tile_from_tenhou6(code) for code in data[2]]
-    ura = format_tiles([tile_from_tenhou6(code) for code in data[3]])
+    ura = format_tile_sequence([tile_from_tenhou6(code) for code in data[3]])
     seats = [_Seat([tile_from_tenhou6(code) for code in data[4 + 3 * seat]],
                    list(data[5 + 3 * seat]), list(data[6 + 3 * seat]))
              for seat in range(players)]

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from ..interop import from_136, tile_from_136
-from ..tiles import format_tiles, tile_name
+from ..tiles import format_tile_sequence, format_tiles, tile_name
 from ..yaku import yaku_from_tenhou
 from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .source import XmlElement, parse_xml, read_bytes
@@ -153,7 +153,8 @@ def _win(source: str, state: RoundTracker, attributes: dict[str, str], line: int
     parts = [from_136(hai, red_fives=red)]
     parts.extend(f"{_KIND_TEXT[meld.kind]}:{from_136(meld.ids, red_fives=red)}"
                  for meld in melds if meld.kind != "nuki")
-    ura = from_136(_ints(attributes.get("doraHaiUra", ""), "doraHaiUra"), red_fives=red)
+    ura = format_tile_sequence(tile_from_136(tile_id, red_fives=red) for tile_id in
+                               _ints(attributes.get("doraHaiUra", ""), "doraHaiUra"))
     situation = state.situation(who, from_who, ura)
     notes = _compare_situation(state, attributes, state.liable[who])
     pending = None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..tiles import DRAGONS, WINDS, format_tiles
+from ..tiles import DRAGONS, WINDS, format_tile_sequence
 
 WIND_LETTERS = "ESWN"
 _KANS = ("kan", "ankan", "kakan", "nuki")
@@ -142,7 +142,7 @@ class RoundTracker:
             "chiihou": first_turn and who != self.dealer,
             "seat": self.seat_wind(who),
             "round": WIND_LETTERS[self.round_wind - 27],
-            "dora": format_tiles(self.dora),
+            "dora": format_tile_sequence(self.dora),
             "ura": ura,
             "honba": 0 if self.wins else self.honba,
             "sticks": 0 if self.wins else self.sticks,

@@ -1,0 +1,155 @@
+"""The one table of win options, and every place derived from it or held to it.
+
+Each client either builds its list from ``WIN_OPTIONS`` or (where a type checker needs a
+static declaration) is compared with it here, so no client can drift from the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import typing
+
+import pytest
+
+from typed_mahjong import HandError, annotations, score
+from typed_mahjong.cli import main
+from typed_mahjong.cli_score import register
+from typed_mahjong.codegen.fixtures import SITUATION_TYPES
+from typed_mahjong.functions import WinOptions
+from typed_mahjong.query import FLAG_INPUTS, INPUTS, KEYWORD_TYPES, NUMBER_INPUTS, TEXT_INPUTS
+from typed_mahjong.rules import Rules
+from typed_mahjong.situation import Situation
+from typed_mahjong.win_options import COUNT, FLAG, TILES, WIN_OPTIONS, WIND, read_options
+
+HAND, WIN_TILE = "234p234s456m567s44p", "3p"  # tanyao, 1 han 40 fu: 1300 by ron
+
+
+def test_situation_has_one_field_per_option_in_table_order() -> None:
+    # A new row needs its field here, in the same place: "nuki: int = 0".
+    assert Situation._fields == tuple(option.name for option in WIN_OPTIONS), \
+        "typed_mahjong.situation.Situation must list the rows of WIN_OPTIONS, in order"
+    hints = typing.get_type_hints(Situation)
+    read_types = {FLAG: bool, COUNT: int, TILES: str, WIND: int}  # winds are tile indices
+    for option in WIN_OPTIONS:
+        wanted = read_types[option.kind]
+        assert hints[option.name] == (wanted | None if option.optional else wanted), option
+
+
+def test_win_options_typed_dict_is_the_table_and_rules() -> None:
+    hints = typing.get_type_hints(WinOptions)
+    assert list(hints) == [option.name for option in WIN_OPTIONS] + ["rules"], \
+        "win_options.WinOptions must list the rows of WIN_OPTIONS, in order, then rules"
+    for option in WIN_OPTIONS:
+        wanted = option.type | None if option.optional else option.type
+        assert hints[option.name] == wanted, option
+    assert hints["rules"] == str | Rules
+
+
+def test_read_options_gives_the_defaults_of_the_table() -> None:
+    situation = read_options({})
+    assert situation == Situation()  # the table's defaults, read, are Situation's defaults
+    assert (situation.seat, situation.round) == (28, 27)  # "S" and "E" as tile indices
+    assert read_options({"double_riichi": True}).riichi  # a double riichi is a riichi
+
+
+def test_annotation_markers_are_the_table_markers() -> None:
+    markers = {option.marker for option in WIN_OPTIONS if option.marker is not None}
+    assert set(FLAG_INPUTS) | set(TEXT_INPUTS) | set(NUMBER_INPUTS) == markers
+    assert set(INPUTS) == markers | {"Hand", "Game", "Rules", "Explain", "Ron", "Tsumo"}
+    for option in WIN_OPTIONS:
+        if option.marker is None:
+            continue
+        assert option.marker in annotations.__all__, \
+            f"typed_mahjong.annotations needs the marker class {option.marker} (in __all__)"
+        marker = getattr(annotations, option.marker)
+        kind = annotations._Flag if option.kind == FLAG else annotations._Input
+        assert issubclass(marker, kind), option.marker
+    declared = {name for name in annotations.__all__
+                if isinstance(getattr(annotations, name), type)
+                and issubclass(getattr(annotations, name), annotations._Flag | annotations._Input)}
+    assert declared == set(INPUTS) - {"Rules"}  # Rules["..."] is typed_mahjong.Rules
+
+
+def test_function_hook_keywords_and_codegen_keys_come_from_the_table() -> None:
+    assert KEYWORD_TYPES == {"hand": str, "win": str, "rules": str,
+                             **{option.name: option.type for option in WIN_OPTIONS}}
+    assert SITUATION_TYPES == {option.name: option.type for option in WIN_OPTIONS}
+
+
+def test_cli_has_a_flag_for_every_option() -> None:
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    flags = [option.cli_flag for option in WIN_OPTIONS]
+    assert "--renchan" in flags  # the flag the hand-written CLI had lost
+    args = parser.parse_args(["score", HAND, "--win", WIN_TILE, "--renchan", "7", "--seat",
+                              "E", "--riichi", "--dora", "4m"])
+    assert (args.renchan, args.seat, args.riichi, args.dora, args.pao) == (7, "E", True,
+                                                                            "4m", None)
+    defaults = parser.parse_args(["score", HAND, "--win", WIN_TILE])
+    for option in WIN_OPTIONS:
+        assert getattr(defaults, option.name) == option.default, option
+
+
+def test_cli_passes_renchan_to_the_core(capsys: pytest.CaptureFixture[str]) -> None:
+    # The flag reaches score(): a negative count is refused there, by the table's check.
+    assert main(["score", HAND, "--win", WIN_TILE, "--renchan", "2"]) == 0
+    assert "1300" in capsys.readouterr().out
+    assert main(["score", HAND, "--win", WIN_TILE, "--renchan", "-1"]) == 2
+    assert "renchan: must be a whole number of 0 or more" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("keyword", "value", "message"), [
+    ("riichi", 1, "riichi: must be True or False, got 1"),
+    ("honba", -1, "honba: must be a whole number of 0 or more, got -1"),
+    ("sticks", True, "sticks: must be a whole number of 0 or more, got True"),
+    ("renchan", -2, "renchan: must be a whole number of 0 or more, got -2"),
+    ("seat", 1, "seat: must be a string"),
+    ("dora", None, "dora: must be a string"),
+])
+def test_score_checks_each_keyword_by_its_row(keyword: str, value: object,
+                                              message: str) -> None:
+    with pytest.raises(HandError) as caught:
+        score(HAND, WIN_TILE, **{keyword: value})  # type: ignore[misc]
+    assert caught.value.field == keyword and message in caught.value.message
+
+
+def test_score_refuses_an_unknown_keyword() -> None:
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nagashi'"):
+        score(HAND, WIN_TILE, nagashi=True)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(("keyword", "text", "position", "words"), [
+    # "10m" is no tile (Tile rejects it too): not the indicators 1m and red 5m.
+    ("dora", "10m", 0, "'10m' is not a tile"),
+    ("dora", "4m10m", 2, "'10m' is not a tile"),
+    ("ura", "44p", 0, "write each tile whole, e.g. 4p4p"),
+    ("dora", "4x", 1, "unknown character 'x'"),
+])
+def test_indicators_are_tiles_written_whole(keyword: str, text: str, position: int,
+                                            words: str) -> None:
+    with pytest.raises(HandError) as caught:
+        score(HAND, WIN_TILE, riichi=True, **{keyword: text})  # type: ignore[misc]
+    fault = caught.value
+    assert (fault.kind, fault.field, fault.position) == ("malformed", keyword, position)
+    assert words in fault.message
+
+
+def test_indicators_one_after_another_or_spaced() -> None:
+    # Indicator 4m shows 5m (one in 456m), 1z shows 2z (none): one dora either way.
+    for text in ("4m1z", "4m 1z", " 4m1z "):
+        assert score(HAND, WIN_TILE, dora=text).han == 2, text
+
+
+@pytest.mark.parametrize(("keyword", "text"), [
+    ("seat", "e"), ("seat", "5z"), ("round", "10z"), ("pao", "1m"), ("seat", "EE"),
+])
+def test_winds_go_through_the_tile_grammar(keyword: str, text: str) -> None:
+    with pytest.raises(HandError) as caught:
+        score(HAND, WIN_TILE, **{keyword: text})  # type: ignore[misc]
+    assert caught.value.field == keyword and "is not a wind" in caught.value.message
+
+
+def test_winds_as_letters_or_tiles() -> None:
+    # Dealer ron of tanyao 1 han 40 fu: 40 * 2^3 * 6 = 1920 -> 2000.
+    assert score(HAND, WIN_TILE, seat="E").points == score(HAND, WIN_TILE, seat="1z").points \
+        == 2000

@@ -1,0 +1,493 @@
+"""The query language: what can be asked (result names), with which inputs, and the one
+function that answers it.
+
+A query is a ``Call``: a result name ("Points", "Yaku", ...), a hand, a winning tile, the
+win options (``win_options.WIN_OPTIONS``), a rules preset or a game. Annotations
+(``Points[Hand["..."], Ron["3p"]]``) become a Call through ``build_call``; the function
+forms (``points("...", win="3p")``) and the plugin's function hook through
+``call_from_arguments``. ``answer`` answers every Call -- for ``Query.evaluate()``, the
+function forms and the mypy plugin alike -- so run time and type time cannot differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, NamedTuple, Protocol
+
+from .errors import HandError
+from .rules import Rules
+from .scoring import Score, score
+from .shanten import shanten, waits
+from .win_options import BY_MARKER, BY_NAME, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
+
+Answer = int | str | tuple[str, ...]
+
+# How a result's answer becomes a type: VALUE, the Literal of the value; MEMBER, the union
+# of the Literals of the names (the value is one of them); EXACT, the tuple of them (the
+# value is all of them, in the core's order).
+VALUE: Final = "value"
+MEMBER: Final = "member"
+EXACT: Final = "exact"
+# What a result asks: SCORE needs a winning hand and its winning tile (or a Game);
+# HAND looks at the tiles alone.
+SCORE: Final = "score"
+HAND: Final = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultName:
+    """One result name, e.g. ``Points``: what it asks, its answer and how that is typed.
+
+    ``base`` is its type without the plugin (``Annotated[base, Query]`` at run time);
+    ``value`` picks the answer out of a riichi ``Score`` (``None`` for HAND results);
+    ``game`` whether a ``Game[...]`` answers it; ``function`` the full name of its
+    function form, if it has one.
+    """
+
+    name: str
+    asks: str
+    form: str
+    base: type
+    meaning: str
+    value: Callable[[Score], Answer] | None
+    game: bool = False
+    function: str | None = None
+
+
+# Entries of Score.yaku that count dora rather than name a yaku.
+DORA_ENTRIES: Final = frozenset({"dora", "ura dora", "aka dora", "nukidora"})
+
+
+def yaku_names(outcome: Score) -> tuple[str, ...]:
+    """The yaku of a Score in the core's order; dora are not yaku and are left out."""
+    return tuple(name for name, _ in outcome.yaku if name not in DORA_ENTRIES)
+
+
+_FUNCTIONS: Final = "typed_mahjong.functions"
+RESULT_NAMES: Final[tuple[ResultName, ...]] = (
+    ResultName("Points", SCORE, VALUE, int, "ron: what the discarder pays; tsumo: the sum "
+               "paid; honba and sticks not included", lambda s: s.points, game=True,
+               function=f"{_FUNCTIONS}.points"),
+    ResultName("Han", SCORE, VALUE, int, "han, dora included", lambda s: s.han,
+               function=f"{_FUNCTIONS}.han"),
+    ResultName("Fu", SCORE, VALUE, int, "fu, rounded up as scored", lambda s: s.fu,
+               function=f"{_FUNCTIONS}.fu"),
+    ResultName("Total", SCORE, VALUE, int, "the winner's whole gain: payments with honba, "
+               "plus the riichi sticks", lambda s: s.total, function=f"{_FUNCTIONS}.total"),
+    ResultName("Yaku", SCORE, MEMBER, str, "one of the yaku (a union of their names)",
+               yaku_names, game=True),
+    ResultName("YakuSet", SCORE, EXACT, tuple, "every yaku, in the core's order (a tuple)",
+               yaku_names, game=True, function=f"{_FUNCTIONS}.yaku"),
+    ResultName("Payment", SCORE, VALUE, str, 'as players say it: "1300", "300-500", '
+               '"500-all"', lambda s: s.payment_text, function=f"{_FUNCTIONS}.payment"),
+    ResultName("Shanten", HAND, VALUE, int, "-1 complete, 0 tenpai, 1, 2, ...", None,
+               function="typed_mahjong.shanten.shanten"),
+    ResultName("Waits", HAND, MEMBER, str, "one of the tiles a tenpai hand waits on", None,
+               function="typed_mahjong.shanten.waits"),
+)
+RESULTS_BY_NAME: Final[dict[str, ResultName]] = {row.name: row for row in RESULT_NAMES}
+RESULTS: Final = tuple(row.name for row in RESULT_NAMES)
+SCORE_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.asks == SCORE)
+HAND_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.asks == HAND)
+GAME_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.game)
+FUNCTION_RESULTS: Final[dict[str, str]] = {
+    row.function: row.name for row in RESULT_NAMES if row.function is not None}
+
+# Annotation inputs. Win options come from their table; these set the rest of a Call.
+WIN_INPUTS: Final[dict[str, bool]] = {"Ron": False, "Tsumo": True}  # name -> tsumo flag
+FLAG_INPUTS: Final[dict[str, str]] = {
+    marker: option.name for marker, option in BY_MARKER.items() if option.kind == FLAG}
+NUMBER_INPUTS: Final[dict[str, str]] = {
+    marker: option.name for marker, option in BY_MARKER.items() if option.kind == COUNT}
+TEXT_INPUTS: Final[dict[str, str]] = {
+    marker: option.name for marker, option in BY_MARKER.items()
+    if option.kind not in (FLAG, COUNT)}
+# Inputs whose text may be given in several strings, joined in order.
+MULTI_PART_INPUTS: Final = frozenset(
+    {"Hand", *(marker for marker, option in BY_MARKER.items() if option.kind == TILES)})
+INPUTS: Final = ("Hand", "Game", "Rules", "Explain", *WIN_INPUTS, *BY_MARKER)
+_EXAMPLES: Final[dict[str, str]] = {
+    "Hand": 'Hand["234p234s456m567s44p"]',
+    "Ron": 'Ron["3p"]',
+    "Tsumo": 'Tsumo["3p"]',
+    "Game": 'Game["forest"] or Game["games/mygame.yaml"]',
+    "Rules": 'Rules["majsoul"]',
+    **{marker: option.example for marker, option in BY_MARKER.items()},
+}
+# Keyword of a function form -> the type its value has ("hand", "win", the win options,
+# "rules"); pao's None is left to run time.
+KEYWORD_TYPES: Final[dict[str, type]] = {
+    "hand": str, "win": str, RULES_KEYWORD: str,
+    **{option.name: option.type for option in WIN_OPTIONS},
+}
+
+
+class AnnotationError(TypeError):
+    """A result annotation whose inputs do not combine: unknown, repeated or missing input.
+
+    ``input_index`` is the index of the input at fault (``None``: the annotation as a whole);
+    ``value_index`` the index of the value inside that input, when one value is at fault.
+    """
+
+    def __init__(self, message: str, input_index: int | None = None,
+                 value_index: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.input_index = input_index
+        self.value_index = value_index
+
+
+NO_YAKU_KIND: Final = "no-yaku"  # HandError.kind of NoYaku
+
+
+class NoYaku(HandError):
+    """A complete hand (or a game's hand) that scores nothing: it cannot win, so no result
+    has a value. Raised by ``answer`` for Query.evaluate(), the function forms and the
+    plugin (which reports it as ``mahjong-no-yaku``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, field="hand", kind=NO_YAKU_KIND)
+
+
+@dataclass(frozen=True, slots=True)
+class NotALiteral:
+    """A type argument that is not a str/int literal (``Hand[int]``); ``text`` is as written."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where the text of one core argument came from: which input, and which value starts at
+    which offset of the joined text (so an error offset can point at the right string)."""
+
+    input_index: int
+    parts: tuple[tuple[int, int], ...]  # (offset in the joined text, value index), ascending
+
+    def locate(self, position: int) -> tuple[int, int]:
+        """The (value index, offset inside that value) holding ``position`` of the text."""
+        value_index, start = self.parts[0][1], 0
+        for offset, index in self.parts:
+            if offset <= position:
+                value_index, start = index, offset
+        return value_index, position - start
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One query: a result name and the arguments of one core call."""
+
+    result: str
+    hand: str
+    win: str | None  # None for Shanten/Waits and for games
+    situation: tuple[tuple[str, object], ...]  # win options set, sorted by name
+    rules: str | Rules | None  # the query's own rules, if any
+    game: str | None  # the Game[...] path or built-in name, if any
+    explain: bool
+    # core argument name ("hand", "win", "dora", "riichi", ...) -> where it came from
+    origins: tuple[tuple[str, Origin], ...]
+
+    def origin(self, field: str | None) -> Origin | None:
+        for name, origin in self.origins:
+            if name == field:
+                return origin
+        return None
+
+
+class Answered(NamedTuple):
+    value: Answer
+    # What the breakdown is made from: a Score, a game's score or the text itself. Made
+    # only when asked for: Query.evaluate() and the function forms never need it.
+    source: Score | PlayedHand | str
+
+    @property
+    def explanation(self) -> str:
+        """The breakdown a person can check (yaku, han, fu, payments)."""
+        return self.source if isinstance(self.source, str) else self.source.explain()
+
+
+def call_from_arguments(result: str, arguments: Mapping[str, object]) -> Call | None:
+    """The Call of a function form's literal arguments (``hand``, ``win``, win options,
+    ``rules``), as the plugin sees them; None when they cannot make one: a required
+    argument missing, an unknown keyword or a value of another type (mypy reports those
+    itself)."""
+    row = RESULTS_BY_NAME.get(result)
+    if row is None:
+        return None
+    for name, value in arguments.items():
+        wanted = KEYWORD_TYPES.get(name)
+        if wanted is None or type(value) is not wanted:
+            return None
+    hand, win, rules = arguments.get("hand"), arguments.get("win"), arguments.get(RULES_KEYWORD)
+    if not isinstance(hand, str) or (row.asks == SCORE and not isinstance(win, str)):
+        return None
+    options = {name: value for name, value in arguments.items() if name in BY_NAME}
+    return call_of(result, hand, win if isinstance(win, str) else None, options,
+                   rules if isinstance(rules, str) else "tenhou",
+                   origins=tuple(enumerate(arguments)))
+
+
+def call_of(result: str, hand: str, win: str | None, options: Mapping[str, object],
+            rules: str | Rules = "tenhou", *,
+            origins: tuple[tuple[int, str], ...] = ()) -> Call:
+    """The Call of a function form: ``points(hand, win, **options)``. ``origins`` pairs
+    each argument's index with its name (for pointing errors at it)."""
+    return Call(result=result, hand=hand, win=win, situation=tuple(sorted(options.items())),
+                rules=rules, game=None, explain=False,
+                origins=tuple((name, Origin(index, ((0, 0),))) for index, name in origins))
+
+
+def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) -> Call:
+    """Combine an annotation's ``(input name, values)`` pairs, in any order, into one Call.
+
+    Raises AnnotationError naming the input at fault. The mypy plugin and ``Query`` both
+    use this, so annotations mean the same thing at type-check time and at run time.
+    """
+    if result not in RESULTS:
+        raise AnnotationError(f"{result} is not a result name (results: {', '.join(RESULTS)})")
+    seen: dict[str, int] = {}
+    texts: dict[str, tuple[str, Origin]] = {}
+    situation: dict[str, object] = {}
+    rules: str | Rules | None = None
+    game: str | None = None
+    win: str | None = None
+    explain = False
+    hand_values: tuple[object, ...] = ()
+    for index, (name, values) in enumerate(inputs):
+        if name not in INPUTS:
+            raise AnnotationError(f"{name} is not an input of {result}[...] (inputs: "
+                                  f"{', '.join(INPUTS)})", index)
+        if name in seen:
+            raise AnnotationError(f"{result}[...] has {name} twice; give each input once",
+                                  index)
+        if name in WIN_INPUTS and win is not None:
+            raise AnnotationError(f"{result}[...] has both Ron and Tsumo; a hand wins one "
+                                  f"way", index)
+        seen[name] = index
+        if name in FLAG_INPUTS or name == "Explain":
+            if values:
+                raise AnnotationError(f"{name} is a flag and takes no value; write {name}, "
+                                      f"not {name}[...]", index)
+            if name == "Explain":
+                explain = True
+            else:
+                situation[FLAG_INPUTS[name]] = True
+                texts[FLAG_INPUTS[name]] = ("", Origin(index, ((0, 0),)))
+            continue
+        if not values:
+            raise AnnotationError(f"{name} needs a value, e.g. {_EXAMPLES[name]}", index)
+        if name in NUMBER_INPUTS:
+            number = _one(name, values, int, index)
+            assert isinstance(number, int)
+            situation[NUMBER_INPUTS[name]] = number
+            texts[NUMBER_INPUTS[name]] = (str(number), Origin(index, ((0, 0),)))
+            continue
+        if name == "Rules" and len(values) == 1 and isinstance(values[0], Rules):
+            rules = values[0]
+            continue
+        if name == "Hand":
+            hand_values = values  # joined below, once it is known whether a game reads it
+            continue
+        text, origin = _joined(name, values, index)
+        if name in WIN_INPUTS:
+            win = _single_text(name, values, index)
+            situation["tsumo"] = WIN_INPUTS[name]
+            texts["win"] = (win, origin)
+        elif name == "Game":
+            game = _single_text(name, values, index)
+            texts["game"] = (game, origin)
+        elif name == "Rules":
+            rules = _single_text(name, values, index)
+            texts["rules"] = (rules, origin)
+        else:
+            situation[TEXT_INPUTS[name]] = text
+            texts[TEXT_INPUTS[name]] = (text, origin)
+    if "Hand" not in seen:
+        raise AnnotationError(f"{result}[...] needs a hand: add Hand[\"...\"]")
+    texts["hand"] = _joined("Hand", hand_values, seen["Hand"], words=game is not None)
+    _check_combination(result, seen, win, game)
+    return Call(
+        result=result,
+        hand=texts["hand"][0],
+        win=win,
+        situation=tuple(sorted(situation.items())),
+        rules=rules,
+        game=game,
+        explain=explain,
+        origins=tuple((field, origin) for field, (_, origin) in sorted(texts.items())),
+    )
+
+
+def _check_combination(result: str, seen: dict[str, int], win: str | None,
+                       game: str | None) -> None:
+    if result in HAND_RESULTS or game is not None:
+        allowed = {"Hand", "Explain"} | ({"Game"} if game is not None else set())
+        extra = sorted((index, name) for name, index in seen.items() if name not in allowed)
+        if extra:
+            index, name = extra[0]
+            owner = "Game[...]" if game is not None else f"{result}[...]"
+            raise AnnotationError(f"{owner} takes only Hand[...]; {name} does not apply here",
+                                  index)
+        if game is not None and result not in GAME_RESULTS:
+            named = f"{', '.join(GAME_RESULTS[:-1])} or {GAME_RESULTS[-1]}"
+            raise AnnotationError(f"a game's score has no {result}; use {named} with "
+                                  f"Game[...]", seen["Game"])
+        return
+    if win is None:
+        raise AnnotationError(f"{result}[...] needs the winning tile: add Ron[\"...\"] or "
+                              f"Tsumo[\"...\"]")
+
+
+def _one(name: str, values: tuple[object, ...], kind: type, index: int) -> object:
+    if len(values) != 1:
+        raise AnnotationError(f"{name}[...] takes one value, got {len(values)}", index, 1)
+    value = values[0]
+    if isinstance(value, bool) or not isinstance(value, kind):
+        wanted = "an int" if kind is int else "a string"
+        raise AnnotationError(f"{name}[...] takes {wanted}, e.g. {_EXAMPLES[name]}; got "
+                              f"{describe(value)}", index, 0)
+    return value
+
+
+def _single_text(name: str, values: tuple[object, ...], index: int) -> str:
+    text = _one(name, values, str, index)
+    assert isinstance(text, str)
+    return text
+
+
+def _joined(name: str, values: tuple[object, ...], index: int, *,
+            words: bool = False) -> tuple[str, Origin]:
+    """The text of an input given in one or several strings.
+
+    Riichi notation concatenates tiles into the one concealed group and puts each called
+    meld ("pon:555z") in a group of its own; a game's hand (``words``) is a list of tile
+    names, so its pieces are joined with spaces.
+    """
+    if name not in MULTI_PART_INPUTS and len(values) != 1:
+        raise AnnotationError(f"{name}[...] takes one value, got {len(values)}", index, 1)
+    concealed: list[tuple[str, int]] = []
+    melds: list[tuple[str, int]] = []
+    for value_index, value in enumerate(values):
+        if not isinstance(value, str):
+            raise AnnotationError(f"{name}[...] takes strings, e.g. {_EXAMPLES[name]}; got "
+                                  f"{describe(value)}", index, value_index)
+        meld = name == "Hand" and not words and ":" in value
+        (melds if meld else concealed).append((value, value_index))
+    parts: list[tuple[int, int]] = []
+    text = ""
+    for piece, value_index in concealed:
+        text += " " if words and text else ""
+        parts.append((len(text), value_index))
+        text += piece
+    for piece, value_index in melds:
+        text += " " if text else ""
+        parts.append((len(text), value_index))
+        text += piece
+    return text, Origin(index, tuple(parts))
+
+
+def describe(value: object) -> str:
+    if isinstance(value, NotALiteral):
+        return value.text
+    if isinstance(value, type):
+        return value.__name__
+    return repr(value)
+
+
+# ---------------------------------------------------------------------------------------
+# Answering
+
+
+class PlayedHand(Protocol):
+    """What ``answer`` reads of a game's score (``games.GameScore``)."""
+
+    @property
+    def points(self) -> int: ...
+    @property
+    def yaku(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def won(self) -> bool: ...
+    def explain(self) -> str: ...
+
+
+class PlayableGame(Protocol):
+    """What ``answer`` uses of a game (``games.Game``). A protocol, not an import: a
+    module with annotations must not pull the games package (and PyYAML's stubs) into a
+    user's mypy run."""
+
+    def score(self, hand: str) -> PlayedHand: ...
+
+
+Scorer = Callable[[Call, "str | Rules"], Score]
+GameLoader = Callable[[Path, str], PlayableGame]
+
+
+def score_call(call: Call, rules: str | Rules) -> Score:
+    """Score the hand of a query; the query's own rules win over ``rules``."""
+    assert call.win is not None  # build_call and call_from_arguments insist on it
+    options: dict[str, Any] = dict(call.situation)
+    return score(call.hand, call.win, rules=call.rules if call.rules is not None else rules,
+                 **options)
+
+
+def game_path(base_dir: Path, name: str) -> Path:
+    """The file of ``Game[name]``: a built-in game by its name (``forest``), else a path
+    relative to ``base_dir`` (a file named like a built-in game is written ``./forest``)."""
+    from .games import builtin_names, builtin_path
+
+    if name in builtin_names():
+        return builtin_path(name)
+    return base_dir / name
+
+
+def load_game(base_dir: Path, name: str) -> PlayableGame:
+    from .games import load
+
+    return load(game_path(base_dir, name))
+
+
+def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None = None, *,
+           scorer: Scorer = score_call, games: GameLoader = load_game) -> Answered:
+    """The answer to ``call``: its value (what the plugin makes a Literal of) and the
+    breakdown. ``rules`` apply unless the call names its own (default tenhou); ``Game[...]``
+    paths are relative to ``base_dir`` (default: the working directory). ``scorer`` and
+    ``games`` let the plugin remember scores and game files; the answer is the same.
+
+    Raises HandError (``NoYaku`` for a hand that scores nothing) or GameError.
+    """
+    row = RESULTS_BY_NAME[call.result]
+    if row.asks == HAND:
+        if call.result == "Shanten":
+            number = shanten(call.hand)
+            return Answered(number, f"{call.hand}: shanten {number}")
+        tiles = waits(call.hand)
+        return Answered(tiles, f"{call.hand}: waits {' '.join(tiles) or 'none'}")
+    if call.game is not None:
+        game = games(base_dir or Path.cwd(), call.game)
+        played = game.score(call.hand)
+        if not played.won:
+            raise NoYaku(f"game {call.game}: the hand scores nothing: "
+                         f"{played.explain().splitlines()[0]}")
+        names = tuple(name for name, _ in played.yaku)
+        return Answered(int(played.points) if call.result == "Points" else names, played)
+    outcome = scorer(call, rules if rules is not None else "tenhou")
+    if outcome.is_yakuless:
+        how = "tsumo" if dict(call.situation).get("tsumo") else "ron"
+        raise NoYaku(f"no yaku: {call.hand!r} won by {how} on {call.win} is complete "
+                     f"({outcome.reading}; wait {outcome.wait}) but has no yaku, so it "
+                     f"cannot win")
+    assert row.value is not None
+    return Answered(row.value(outcome), outcome)
+
+
+def accepts(call: Call, answered: Answer, value: object) -> bool:
+    """Whether ``value`` is what the type of ``answered`` allows: the value itself, one of
+    the names (``Yaku``, ``Waits``), or all the names in order (``YakuSet``)."""
+    form = RESULTS_BY_NAME[call.result].form
+    if form == MEMBER:
+        return isinstance(answered, tuple) and value in answered
+    if form == EXACT:
+        return isinstance(value, tuple) and value == answered
+    return type(value) is type(answered) and value == answered

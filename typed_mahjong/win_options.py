@@ -1,0 +1,185 @@
+"""The win options: the one table of everything that says how a hand was won.
+
+``score(hand, win, **options)`` takes these keywords; every other place that lists them is
+derived from ``WIN_OPTIONS``: ``score()``'s keyword checking (``read_options``), the fields
+of ``situation.Situation`` and of ``functions.WinOptions`` (typed mirrors that type checkers
+need, held to this table by tests), the annotation inputs (``Riichi``, ``Dora[...]``), the
+``score`` CLI flags, the plugin's function hook and the keys of codegen's fixtures.
+
+Adding a win option is one row here (plus the mirror lines the tests then ask for, and the
+rule that uses it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final, TypedDict
+
+from .errors import MALFORMED, HandError
+from .rules import Rules
+from .situation import Situation, parse_wind
+
+# How an option's value is written and read. The Python type follows from it.
+FLAG: Final = "flag"  # bool; an annotation writes it bare: Riichi
+COUNT: Final = "count"  # a whole number >= 0: Honba[2]
+WIND: Final = "wind"  # one wind tile, E S W N or 1z-4z: Seat["E"]
+TILES: Final = "tiles"  # tiles one after another, e.g. dora indicators "4m1z"
+
+_TYPES: Final[dict[str, type]] = {FLAG: bool, COUNT: int, WIND: str, TILES: str}
+
+
+@dataclass(frozen=True, slots=True)
+class WinOption:
+    """One keyword of ``score()``.
+
+    ``marker`` is the annotation input that sets it (``None``: set by another input, as
+    ``tsumo`` is by ``Tsumo[...]``); ``implies`` another flag this one turns on (double
+    riichi is a riichi); ``example`` shows the marker in use, for error messages.
+    """
+
+    name: str
+    kind: str
+    default: bool | int | str | None
+    meaning: str
+    marker: str | None
+    example: str = ""
+    implies: str | None = None
+
+    @property
+    def type(self) -> type:
+        return _TYPES[self.kind]
+
+    @property
+    def cli_flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def optional(self) -> bool:
+        """``None`` is a value (no liable player): the type is ``T | None``."""
+        return self.default is None
+
+
+def _flag(name: str, meaning: str, marker: str | None, implies: str | None = None) -> WinOption:
+    return WinOption(name, FLAG, False, meaning, marker, marker or "", implies)
+
+
+WIN_OPTIONS: Final[tuple[WinOption, ...]] = (
+    _flag("tsumo", "won on a self-drawn tile (set by Tsumo[...], not Ron[...])", None),
+    _flag("riichi", "the winner declared riichi", "Riichi"),
+    _flag("double_riichi", "riichi declared on the first turn", "DoubleRiichi", "riichi"),
+    _flag("open_riichi", "riichi with the hand shown (if the rules allow it)", "OpenRiichi",
+          "riichi"),
+    _flag("ippatsu", "won within one go-around of riichi", "Ippatsu"),
+    _flag("rinshan", "won on the replacement tile of a kan", "Rinshan"),
+    _flag("chankan", "won by robbing a kan", "Chankan"),
+    _flag("haitei", "won by tsumo on the last wall tile", "Haitei"),
+    _flag("houtei", "won by ron on the last discard", "Houtei"),
+    _flag("tenhou", "the dealer's win on the initial hand", "Tenhou"),
+    _flag("chiihou", "a non-dealer's tsumo on the first draw", "Chiihou"),
+    _flag("renhou", "a non-dealer's ron before the first draw", "Renhou"),
+    WinOption("seat", WIND, "S", "the winner's seat wind (E: the dealer)", "Seat",
+              'Seat["E"]'),
+    WinOption("round", WIND, "E", "the round wind", "Round", 'Round["S"]'),
+    WinOption("dora", TILES, "", "dora indicators (the tiles shown, not the dora)", "Dora",
+              'Dora["4m"] (the indicator)'),
+    WinOption("ura", TILES, "", "ura dora indicators (riichi only)", "Ura",
+              'Ura["9s"] (the indicator)'),
+    WinOption("honba", COUNT, 0, "honba (repeat) counters", "Honba", "Honba[2]"),
+    WinOption("sticks", COUNT, 0, "riichi sticks on the table, collected by the winner",
+              "Sticks", "Sticks[1]"),
+    WinOption("renchan", COUNT, 0, "the dealer's consecutive wins before this one "
+                                   "(for paarenchan)", "Renchan", "Renchan[8]"),
+    WinOption("pao", WIND, None, "the seat liable (pao) for a yakuman", "Pao",
+              'Pao["W"] (the liable seat)'),
+    WinOption("nuki", COUNT, 0, "North tiles set aside as nukidora (kita; three-player "
+                                "rules only)", "Nuki", "Nuki[1]"),
+)
+BY_NAME: Final[dict[str, WinOption]] = {option.name: option for option in WIN_OPTIONS}
+BY_MARKER: Final[dict[str, WinOption]] = {
+    option.marker: option for option in WIN_OPTIONS if option.marker is not None}
+DEFAULTS: Final[dict[str, object]] = {option.name: option.default for option in WIN_OPTIONS}
+# The keyword that is no win option but goes with them: the rules preset.
+RULES_KEYWORD: Final = "rules"
+
+
+class WinOptions(TypedDict, total=False):
+    """The keyword arguments of ``typed_mahjong.score`` after ``hand`` and ``win``: the rows
+    of ``WIN_OPTIONS`` (a test holds the two together) and ``rules``."""
+
+    tsumo: bool
+    riichi: bool
+    double_riichi: bool
+    open_riichi: bool
+    ippatsu: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    tenhou: bool
+    chiihou: bool
+    renhou: bool
+    seat: str
+    round: str
+    dora: str
+    ura: str
+    honba: int
+    sticks: int
+    renchan: int
+    pao: str | None
+    nuki: int
+    rules: str | Rules
+
+
+def read_options(options: Mapping[str, object]) -> Situation:
+    """``score()``'s keywords, checked against the table and read into a ``Situation``.
+
+    An unknown keyword is a TypeError (as Python says it for any function); a value of the
+    wrong type or form is a HandError naming the keyword.
+    """
+    if not options:
+        return _DEFAULT_SITUATION
+    values: list[object] = list(_DEFAULT_SITUATION)  # table order = Situation field order
+    for name, value in options.items():
+        option = BY_NAME.get(name)
+        if option is None:
+            raise TypeError(f"score() got an unexpected keyword argument {name!r}")
+        values[_INDEX[name]] = parsed(option, _checked(option, value))
+    for index, implied in _IMPLIES:
+        if values[index]:
+            values[implied] = True
+    return Situation._make(values)
+
+
+def _checked(option: WinOption, value: object) -> object:
+    kind = type(value)
+    if kind is option.type and (kind is not int or value >= 0):  # type: ignore[operator]
+        return value  # the common case, decided at once
+    if value is None and option.optional:
+        return value
+    if option.kind == FLAG:
+        raise HandError(f"{option.name}: must be True or False, got {value!r}",
+                        field=option.name, kind=MALFORMED)
+    if option.kind == COUNT:
+        raise HandError(f"{option.name}: must be a whole number of 0 or more, got "
+                        f"{value!r}", field=option.name, kind=MALFORMED)
+    if not isinstance(value, str):
+        raise HandError(f"{option.name}: must be a string, e.g. {option.example}, got "
+                        f"{value!r}", field=option.name, kind=MALFORMED)
+    return value
+
+
+def parsed(option: WinOption, value: object) -> object:
+    """A checked value as ``Situation`` holds it (winds as tile indices)."""
+    # Indicators stay text: they are read with the hand (a 5th copy is an error there).
+    if option.kind == WIND and isinstance(value, str):
+        return parse_wind(value, option.name)
+    return value
+
+
+_INDEX: Final[dict[str, int]] = {option.name: index for index, option in enumerate(WIN_OPTIONS)}
+_IMPLIES: Final = tuple((_INDEX[option.name], _INDEX[option.implies]) for option in WIN_OPTIONS
+                        if option.implies is not None)
+# Built from the table's defaults (not Situation's own): a test compares the two.
+_DEFAULT_SITUATION: Final = Situation._make(parsed(option, option.default)
+                                            for option in WIN_OPTIONS)
