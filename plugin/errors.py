@@ -30,6 +30,9 @@ GAME: Final = ErrorCode(
 CONFIG: Final = ErrorCode(
     "mahjong-config", "The typed-mahjong configuration changed under a running daemon",
     CATEGORY)
+MISMATCH: Final = ErrorCode(
+    "mahjong-mismatch", "A value typed-mahjong computed compared (==, !=) with a different "
+    "literal", CATEGORY)
 INTERNAL: Final = ErrorCode(
     "mahjong-internal", "An unexpected exception inside the typed-mahjong plugin", CATEGORY)
 EXPLAIN: Final = ErrorCode(
