@@ -23,13 +23,15 @@ from collections.abc import Iterable
 
 from mypy.plugin import TypeAnalyzerPluginInterface
 
+# The error is reported while the same signature or alias is analysed, just before the hook
+# runs: only the newest entries of the file's error list are looked at, so a module with
+# many other errors costs no more per annotation.
+_RECENT = 64
+
 
 def withdraw_name_errors(api: TypeAnalyzerPluginInterface,
                          names: Iterable[tuple[str, int, int]]) -> None:
     """Remove mypy's "not defined" errors for ``(name, line, column)`` in the current file."""
-    wanted = {(line, column): name for name, line, column in names}
-    if not wanted:
-        return
     errors = getattr(getattr(api, "api", None), "errors", None)
     store = getattr(errors, "error_info_map", None)
     path = getattr(errors, "file", None)
@@ -37,10 +39,14 @@ def withdraw_name_errors(api: TypeAnalyzerPluginInterface,
         return
     infos = store.get(path)
     if not isinstance(infos, list) or not infos:
+        return  # the common case: no error in this file so far
+    wanted = {(line, column): name for name, line, column in names}
+    if not wanted:
         return
+    start = max(0, len(infos) - _RECENT)
     kept = []
     dropping = False
-    for info in infos:
+    for info in infos[start:]:
         where = (getattr(info, "line", None), getattr(info, "column", None))
         code = getattr(getattr(info, "code", None), "code", None)
         if dropping and getattr(info, "severity", None) == "note" and where in wanted:
@@ -53,5 +59,5 @@ def withdraw_name_errors(api: TypeAnalyzerPluginInterface,
             dropping = True
             continue
         kept.append(info)
-    if len(kept) != len(infos):
-        infos[:] = kept
+    if len(kept) != len(infos) - start:
+        infos[start:] = kept
