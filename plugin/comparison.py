@@ -40,7 +40,15 @@ from mypy.nodes import (
     Var,
 )
 from mypy.plugin import MethodContext
-from mypy.types import Instance, LiteralType, TupleType, Type, get_proper_type
+from mypy.types import (
+    AnyType,
+    Instance,
+    LiteralType,
+    TupleType,
+    Type,
+    TypeOfAny,
+    get_proper_type,
+)
 
 from . import errors
 
@@ -116,12 +124,20 @@ class ComparisonHook:
         if isinstance(expr, CallExpr):
             callee = expr.callee
             return isinstance(callee, RefExpr) and callee.fullname in self._function_names
+        if literal_value(_type_of(ctx, expr)) is None:
+            # mypy asks each item of a union (``Literal["ron", "tsumo"]``) on its own.
+            return False
+        var = _variable(ctx, expr)
+        if var is not None and var.type is not None and literal_value(var.type) is None:
+            # Declared wider (``Literal["ron", "tsumo"]``, ``int``) and narrowed here by
+            # the code around it: mypy's business, not a fixture.
+            return False
         current = getattr(ctx.api, "tree", None)
         if isinstance(current, MypyFile) and self._module_uses_plugin(current):
             return True
-        # A fixture imported from another module: where is the variable defined?
+        # A fixture imported from another module: is it defined in one that uses ours?
         modules: dict[str, MypyFile] = getattr(ctx.api, "modules", {})
-        home = modules.get(_home_module(ctx, expr) or "")
+        home = modules.get(_home_module(var) if var is not None else "")
         return home is not None and self._module_uses_plugin(home)
 
     def _module_uses_plugin(self, module: MypyFile) -> bool:
@@ -139,32 +155,44 @@ def _from_package(fullname: str | None) -> bool:
     return fullname is not None and (fullname == _PACKAGE or fullname.startswith(_PACKAGE + "."))
 
 
-def _home_module(ctx: MethodContext, expr: Expression) -> str | None:
-    """The module defining the variable ``expr`` reads (``EXPECTED``, ``Table.dealer``,
-    ``fixture.points``), or None."""
-    if isinstance(expr, NameExpr) and isinstance(expr.node, Var):
-        module, _, _ = expr.node.fullname.rpartition(".")
-        return module
+def _variable(ctx: MethodContext, expr: Expression) -> Var | None:
+    """The variable ``expr`` reads (``EXPECTED``, ``fixtures.EXPECTED``, ``Table.dealer``,
+    ``case.dealer``), or None."""
+    if isinstance(expr, NameExpr):
+        return expr.node if isinstance(expr.node, Var) else None
     if not isinstance(expr, MemberExpr):
         return None
     if isinstance(expr.node, Var):  # module.EXPECTED
-        module, _, _ = expr.node.fullname.rpartition(".")
-        return module
+        return expr.node
     owner: object = None
     if isinstance(expr.expr, RefExpr) and isinstance(expr.expr.node, TypeInfo):
         owner = expr.expr.node  # Table.dealer
     else:
-        lookup_type = getattr(ctx.api, "lookup_type", None)  # fixture.points
-        try:
-            typ = get_proper_type(lookup_type(expr.expr)) if lookup_type else None
-        except KeyError:
-            typ = None
+        typ = get_proper_type(_type_of(ctx, expr.expr))  # case.dealer
         owner = typ.type if isinstance(typ, Instance) else None
     if isinstance(owner, TypeInfo):
         symbol = owner.get(expr.name)
-        if symbol is not None and isinstance(symbol.node, Var) and symbol.node.info:
-            return symbol.node.info.module_name
+        if symbol is not None and isinstance(symbol.node, Var):
+            return symbol.node
     return None
+
+
+def _type_of(ctx: MethodContext, expr: Expression) -> Type:
+    """The type mypy gave ``expr`` (Any when it has none recorded)."""
+    lookup_type = getattr(ctx.api, "lookup_type", None)
+    try:
+        typ = lookup_type(expr) if lookup_type is not None else None
+    except KeyError:
+        typ = None
+    return typ if isinstance(typ, Type) else AnyType(TypeOfAny.special_form)
+
+
+def _home_module(var: Var) -> str:
+    """The module a variable is defined in ("" for a function's local variable)."""
+    if var.info:  # an attribute: its class knows (a module-level Var has a fake info)
+        return var.info.module_name
+    module, _, _ = var.fullname.rpartition(".")
+    return module
 
 
 def _written_value(expr: Expression) -> _Literal | None:

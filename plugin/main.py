@@ -22,7 +22,7 @@ from mypy.types import Type
 
 from typed_mahjong.annotations import FLAG_INPUTS, INPUTS, RESULTS
 
-from . import cache, games
+from . import cache, errors, games
 from .annotation_hook import analyze_input_alone, analyze_result
 from .comparison import EQUALITY_METHODS, ComparisonHook
 from .config import PluginConfig, load_config
@@ -85,7 +85,8 @@ class TypedMahjongPlugin(Plugin):
         if self._state.config.problems:
             # Checking hands under settings nobody meant would only mislead: stop, the way
             # mypy stops on a broken config file.
-            raise CompileError(list(self._state.config.problems))
+            raise CompileError([f"{problem}  [{errors.CONFIG.code}]"
+                                for problem in self._state.config.problems])
 
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
         # mypy asks about every name in every annotation: one dict lookup.

@@ -30,7 +30,7 @@ def test_a_near_miss_toml_section_is_a_config_error(project: Project, header: st
     name = header.strip("[]")
     assert result.stderr.splitlines() == [
         f"pyproject.toml:7: error: [{name}] is not read by typed-mahjong: its settings go in "
-        f"[tool.typed_mahjong] (with an underscore)"]
+        f"[tool.typed_mahjong] (with an underscore)  [mahjong-config]"]
 
 
 @pytest.mark.parametrize("header", [
@@ -45,7 +45,7 @@ def test_a_near_miss_ini_section_is_a_config_error(project: Project, header: str
     assert result.status == 2
     assert result.stderr.splitlines() == [
         f"mypy.ini:5: error: {header} is not read by typed-mahjong: its settings go in "
-        f"[mypy.plugins.typed_mahjong] (with an underscore)"]
+        f"[mypy.plugins.typed_mahjong] (with an underscore)  [mahjong-config]"]
 
 
 def test_the_right_sections_and_mypys_own_module_sections_are_no_near_miss(
