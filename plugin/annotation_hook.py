@@ -34,6 +34,8 @@ def analyze_input_alone(ctx: AnalyzeTypeContext, name: str) -> Type:
     fullname = f"typed_mahjong.annotations.{name}"
     if not ctx.type.args:
         return ctx.api.named_type(fullname, [])
+    # One error, ours: not also mypy's "Name "E" is not defined" for Seat["E"].
+    withdraw_name_errors(ctx.api, _name_like_values([ctx.type]))
     ctx.api.fail(f'{name}[...] is an input, not a type: use it inside a result, e.g. '
                  f'Points[Hand["234p234s456m567s44p"], Ron["3p"]]. To write a value once '
                  f'and reuse it, name the string, not the input: '
