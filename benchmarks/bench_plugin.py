@@ -8,7 +8,8 @@ Writes two modules into a temporary directory: ``annotated.py`` with lines like
 
 and ``plain.py``, the same module with the values as ``h0: Literal[2600] = 2600`` (same
 imports, same mypy configuration with the plugin; a third run without the plugin is shown
-for reference). The hands are
+for reference). Both end with a test function asserting every value, ``assert h0 == 2600``,
+as a pytest module would: each assert goes through the plugin's comparison hook. The hands are
 distinct closed winning hands drawn at random (seeded) with riichi, so each has a yaku;
 their values come from the core (this is a speed test, the values only have to be right
 for mypy to pass). Each module is checked once to warm mypy's cache (standard library and
@@ -126,6 +127,10 @@ def write_modules(directory: Path, hands: list[tuple[str, str, bool, str, int]])
         annotated.append(f'h{index}: Points[Hand["{hand}"], {how}["{win}"], Riichi, '
                          f'Seat["{seat}"]] = {points}')
         plain.append(f"h{index}: Literal[{points}] = {points}")
+    # What a test module does with its fixtures (the comparison hook runs on each).
+    for lines in (annotated, plain):
+        lines.extend(["", "", "def test_values() -> None:"])
+        lines.extend(f"    assert h{index} == {hand[4]}" for index, hand in enumerate(hands))
     (directory / "annotated.py").write_text("\n".join(annotated) + "\n")
     (directory / "syntax.py").write_text("\n".join(annotated) + "\n")
     (directory / "plain.py").write_text("\n".join(plain) + "\n")

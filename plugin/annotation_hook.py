@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
+
 from mypy.nodes import Context
 from mypy.plugin import AnalyzeTypeContext
-from mypy.types import AnyType, Type, TypeOfAny
+from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 
 from typed_mahjong.query import AnnotationError, build_call
 
 from . import errors
+from .claims import withdraw_name_errors
 from .literals import result_type
-from .locate import problem_context
+from .locate import clip, clip_quoted, problem_context
 from .outcomes import Problem, Verdict, internal_problem
 from .reading import RawInput, Unresolved, inputs_key, quick_key, read_inputs
 from .state import State
@@ -31,10 +34,26 @@ def analyze_input_alone(ctx: AnalyzeTypeContext, name: str) -> Type:
     fullname = f"typed_mahjong.annotations.{name}"
     if not ctx.type.args:
         return ctx.api.named_type(fullname, [])
+    # One error, ours: not also mypy's "Name "E" is not defined" for Seat["E"].
+    withdraw_name_errors(ctx.api, _name_like_values([ctx.type]))
     ctx.api.fail(f'{name}[...] is an input, not a type: use it inside a result, e.g. '
-                 f'Points[Hand["234p234s456m567s44p"], Ron["3p"]]', ctx.context,
-                 code=errors.USAGE)
+                 f'Points[Hand["234p234s456m567s44p"], Ron["3p"]]. To write a value once '
+                 f'and reuse it, name the string, not the input: '
+                 f'{_reuse_example(name, ctx.type.args)}', ctx.context, code=errors.USAGE)
     return AnyType(TypeOfAny.from_error)
+
+
+def _reuse_example(name: str, args: Sequence[Type]) -> str:
+    """``HAND: Final = "234p..."`` then ``Hand[HAND]``, with the user's own string."""
+    text = '"234p234s456m567s44p"'
+    if len(args) == 1:
+        value = args[0]
+        written = value.literal_value if isinstance(value, RawExpressionType) else getattr(
+            value, "original_str_expr", None)
+        if isinstance(written, str):
+            text = '"' + clip(written) + '"'
+    constant = name.upper()
+    return f"{constant}: Final = {text} then {name}[{constant}]"
 
 
 def _analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
@@ -43,6 +62,8 @@ def _analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
     stale = state.stale_config_message((module, id(getattr(ctx.api, "cur_mod_node", None))))
     if stale is not None:
         ctx.api.fail(stale, ctx.context, code=errors.CONFIG)
+    # Name-like strings ("E", "majsoul") are values here, not forward references.
+    withdraw_name_errors(ctx.api, _name_like_values(ctx.type.args))
     if not ctx.type.args:
         ctx.api.fail(f'{result} needs inputs, e.g. {result}[Hand["234p234s456m567s44p"], '
                      f'Ron["3p"]]', ctx.context, code=errors.USAGE)
@@ -57,6 +78,14 @@ def _analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
     return _analyze_carefully(ctx, result, state, module)
 
 
+def _name_like_values(args: Iterable[Type]) -> Iterator[tuple[str, int, int]]:
+    for arg in args:
+        if isinstance(arg, UnboundType):
+            for value in arg.args:
+                if isinstance(value, UnboundType) and value.original_str_expr is not None:
+                    yield value.original_str_expr, value.line, value.column
+
+
 def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
                        module: str | None) -> Type:
     try:
@@ -67,7 +96,8 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
     try:
         call = build_call(result, [(raw.name, raw.values) for raw in inputs])
     except AnnotationError as exc:
-        ctx.api.fail(exc.message, _usage_context(exc, inputs, ctx.context), code=errors.USAGE)
+        ctx.api.fail(clip_quoted(exc.message), _usage_context(exc, inputs, ctx.context),
+                     code=errors.USAGE)
         return AnyType(TypeOfAny.from_error)
     explain = call.explain or state.config.explain
     outcome = state.engine.recall(module, key)
@@ -77,7 +107,7 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
         where = problem_context(call, outcome.field, outcome.position,
                                 [raw.node for raw in inputs], [raw.value_nodes for raw in inputs],
                                 [raw.values for raw in inputs], ctx.context)
-        ctx.api.fail(outcome.message, where, code=outcome.code)
+        ctx.api.fail(clip_quoted(outcome.message), where, code=outcome.code)
         return AnyType(TypeOfAny.from_error)
     if explain:
         _explain(ctx, f"{result} = {outcome.value!r}", outcome.explanation)

@@ -6,15 +6,22 @@
     kiriage = false        # any option of typed_mahjong.Rules overrides the preset
     explain = true         # a note with the scoring breakdown at every result annotation
 
-Every problem (unknown key, wrong value) is collected with the line it is on, so mypy can
-stop with all of them at once instead of checking hands under rules nobody meant.
+Every problem (unknown key, wrong value, a section spelled nearly like ours, such as
+``[tool.typed-mahjong]``) is collected with the line it is on, so mypy can stop with all of
+them at once instead of checking hands under rules nobody meant.
+
+``OPTIONS`` is the schema: every key the section may hold and the type of its value; the
+Rules options come from the ``Rules`` dataclass itself, so a new rule option is a key here
+with no change to this file.
 """
 
 from __future__ import annotations
 
 import configparser
 import dataclasses
+import hashlib
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,10 +33,16 @@ from typed_mahjong.rules import Rules, rules_from
 
 TOML_SECTION: Final = "tool.typed_mahjong"
 INI_SECTION: Final = "mypy.plugins.typed_mahjong"
-PLUGIN_KEYS: Final = ("rules", "explain")
 RULE_OPTIONS: Final = tuple(
     option.name for option in dataclasses.fields(Rules) if option.name not in ("name", "source")
 )
+# The schema: key -> the Python type of its value (for INI text, what to read it as).
+OPTIONS: Final[dict[str, type]] = {
+    "rules": str,  # a preset name
+    "explain": bool,
+    **{name: type(getattr(Rules(), name)) for name in RULE_OPTIONS},
+}
+PLUGIN_KEYS: Final = ("rules", "explain")
 _TRUE: Final = frozenset({"true", "yes", "on", "1"})
 _FALSE: Final = frozenset({"false", "no", "off", "0"})
 
@@ -54,40 +67,85 @@ def load_config(config_file: str | None) -> PluginConfig:
         return PluginConfig(rules_from("tenhou"), False, None, Path.cwd())
     path = Path(config_file)
     base_dir = path.resolve().parent
+    section: Mapping[str, object] | str
     try:
         if path.suffix == ".toml":
-            section = _toml_section(path)
+            section, near = _toml_section(path)
             label, typed = f"[{TOML_SECTION}]", True
         else:
-            section = _ini_section(path)
+            section, near = _ini_section(path)
             label, typed = f"[{INI_SECTION}]", False
     except (OSError, tomllib.TOMLDecodeError, configparser.Error) as exc:
         return PluginConfig(rules_from("tenhou"), False, config_file, base_dir,
                             (f"{config_file}:1: error: cannot read the typed-mahjong "
                              f"settings: {exc}",))
+    misspelt = tuple(
+        f"{config_file}:{_line_of_section(config_file, name)}: error: [{name}] is not read "
+        f"by typed-mahjong: its settings go in {label} (with an underscore)" for name in near)
     if isinstance(section, str):  # the section exists but is not a table
         return PluginConfig(rules_from("tenhou"), False, config_file, base_dir,
-                            (f"{config_file}:1: error: {section}",))
-    return _settings(section, typed, config_file, label, base_dir)
+                            (f"{config_file}:1: error: {section}", *misspelt))
+    config = _settings(section, typed, config_file, label, base_dir)
+    if misspelt:
+        config = dataclasses.replace(config, problems=(*misspelt, *config.problems))
+    return config
 
 
-def _toml_section(path: Path) -> Mapping[str, object] | str:
+def _line_of_section(config_file: str, name: str) -> int:
+    try:
+        lines = Path(config_file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return 1
+    for number, line in enumerate(lines, start=1):
+        if line.strip().strip("[]").strip() == name:
+            return number
+    return 1
+
+
+def _toml_section(path: Path) -> tuple[Mapping[str, object] | str, list[str]]:
+    """The section (or what is wrong with it) and the near-misses of its name."""
     with path.open("rb") as handle:
         data = tomllib.load(handle)
+    near = [name for name in _table_names(data) if _near_miss(name, TOML_SECTION)]
     tool = data.get("tool", {})
     section = tool.get("typed_mahjong", {}) if isinstance(tool, dict) else {}
     if not isinstance(section, dict):
-        return f"[{TOML_SECTION}] must be a table, got {section!r}"
-    return section
+        return f"[{TOML_SECTION}] must be a table, got {section!r}", near
+    return section, near
 
 
-def _ini_section(path: Path) -> Mapping[str, object]:
+def _ini_section(path: Path) -> tuple[Mapping[str, object], list[str]]:
     parser = configparser.ConfigParser(interpolation=None)
     with path.open(encoding="utf-8") as handle:
         parser.read_file(handle)
+    near = [name for name in parser.sections()
+            if not name.startswith("mypy-") and _near_miss(name, INI_SECTION)]
     if not parser.has_section(INI_SECTION):
-        return {}
-    return dict(parser.items(INI_SECTION))
+        return {}, near
+    return dict(parser.items(INI_SECTION)), near
+
+
+def _table_names(data: Mapping[str, object], prefix: str = "") -> list[str]:
+    """The dotted names of the tables in a TOML document, two levels deep (``tool.x``)."""
+    names: list[str] = []
+    for key, value in data.items():
+        if isinstance(value, dict):
+            name = f"{prefix}{key}"
+            names.append(name)
+            if not prefix:
+                names.extend(_table_names(value, f"{name}."))
+    return names
+
+
+def _squeeze(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _near_miss(name: str, ours: str) -> bool:
+    """``[tool.typed-mahjong]``, ``[Tool.Typed_Mahjong]``, ``[typed_mahjong]`` ... for ours:
+    a section whose name, letters and digits only, ends in "typedmahjong" (mypy's per-module
+    ``[mypy-typed_mahjong.*]`` sections are left out by the caller)."""
+    return name != ours and _squeeze(name).endswith("typedmahjong")
 
 
 def _settings(section: Mapping[str, object], typed: bool, config_file: str, label: str,
@@ -110,7 +168,7 @@ def _settings(section: Mapping[str, object], typed: bool, config_file: str, labe
                 explain = value
             else:
                 problem(key, f"explain must be true or false, got {raw!r}")
-        elif key in RULE_OPTIONS:
+        elif key in OPTIONS:
             overrides[key] = raw if typed else _ini_value(key, raw)
         else:
             problem(key, f"unknown key {key!r} (keys: {', '.join(PLUGIN_KEYS)}, and the rules "
@@ -146,16 +204,16 @@ def _ini_bool(raw: object) -> object:
 
 
 def _ini_value(key: str, raw: object) -> object:
-    """INI values are text; read them as the type of the Rules option they set."""
-    default = getattr(Rules(), key)
-    if isinstance(default, bool):
+    """INI values are text; read them as the type ``OPTIONS`` gives the key."""
+    kind = OPTIONS[key]
+    if kind is bool:
         return _ini_bool(raw)
-    if isinstance(default, int):
+    if kind is int:
         try:
             return int(str(raw).strip())
         except ValueError:
             return raw
-    if isinstance(default, frozenset):
+    if kind is frozenset:
         return [name.strip() for name in str(raw).split(",") if name.strip()]
     return str(raw).strip()
 
@@ -185,3 +243,15 @@ def config_on_disk_differs(loaded: PluginConfig) -> bool:
         return False
     now = load_config(loaded.config_file)
     return now.fingerprint() != loaded.fingerprint() or now.problems != loaded.problems
+
+
+def file_digest(config_file: str | None) -> str:
+    """A digest of the config file's bytes ("" when there is none): content, not mtime,
+    so an edit within the file system's timestamp granularity is still seen."""
+    if config_file is None:
+        return ""
+    try:
+        with open(config_file, "rb") as handle:
+            return hashlib.sha256(handle.read()).hexdigest()
+    except OSError:
+        return "unreadable"

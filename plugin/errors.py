@@ -28,8 +28,11 @@ USAGE: Final = ErrorCode(
 GAME: Final = ErrorCode(
     "mahjong-game", "A Game[...] file that cannot be loaded, or a hand it rejects", CATEGORY)
 CONFIG: Final = ErrorCode(
-    "mahjong-config", "The typed-mahjong configuration changed under a running daemon",
-    CATEGORY)
+    "mahjong-config", "The typed-mahjong settings cannot be used (a misspelt section, an "
+    "unknown key) or changed under a running daemon", CATEGORY)
+MISMATCH: Final = ErrorCode(
+    "mahjong-mismatch", "A value typed-mahjong computed compared (==, !=) with a different "
+    "literal", CATEGORY)
 INTERNAL: Final = ErrorCode(
     "mahjong-internal", "An unexpected exception inside the typed-mahjong plugin", CATEGORY)
 EXPLAIN: Final = ErrorCode(

@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from mypy.nodes import Context
 
 from typed_mahjong.query import Call
+
+# How much of the user's text a message repeats.
+ECHO_LIMIT = 60
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` as written, cut to ``limit`` characters with "..." when longer."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_QUOTED = re.compile("'([^']{" + str(ECHO_LIMIT + 1) + ",})'")
+
+
+def clip_quoted(message: str) -> str:
+    """``message`` with every quoted piece of user text longer than ``ECHO_LIMIT`` cut."""
+    if len(message) <= ECHO_LIMIT + 2:
+        return message
+    return _QUOTED.sub(lambda match: "'" + clip(match.group(1)) + "'", message)
+
 
 # Core argument names that share another argument's origin.
 _ALIASES = {"tsumo": "win"}

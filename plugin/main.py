@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import sys
 from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar, Final, final
@@ -9,14 +11,21 @@ from typing import Any, ClassVar, Final, final
 from mypy.errors import CompileError
 from mypy.nodes import MypyFile
 from mypy.options import Options
-from mypy.plugin import AnalyzeTypeContext, FunctionContext, Plugin, ReportConfigContext
+from mypy.plugin import (
+    AnalyzeTypeContext,
+    FunctionContext,
+    MethodContext,
+    Plugin,
+    ReportConfigContext,
+)
 from mypy.types import Type
 
 from typed_mahjong.query import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 
-from . import cache, games
+from . import cache, errors, games
 from .annotation_hook import analyze_input_alone, analyze_result
-from .config import load_config
+from .comparison import EQUALITY_METHODS, ComparisonHook
+from .config import PluginConfig, load_config
 from .function_hook import EXPLAIN, analyze_call
 from .state import State
 
@@ -44,6 +53,8 @@ class TypedMahjongPlugin(Plugin):
         super().__init__(options)
         config = load_config(options.config_file)
         stamp = f"{PLUGIN_VERSION}:{cache.sources_digest()}:{config.fingerprint()}"
+        if "mypy.dmypy_server" in sys.modules:
+            _publish_settings_version(config)
         # dmypy runs in fine-grained mode and reads the settings only when it starts.
         self._state = State(config, daemon=options.fine_grained_incremental,
                             side_dir=cache.side_files_dir(options), stamp=stamp)
@@ -57,13 +68,18 @@ class TypedMahjongPlugin(Plugin):
             fullname: partial(analyze_call, result=result, state=self._state)
             for fullname, result in self.RESULT_FUNCTIONS.items()
         }
+        compare = ComparisonHook(frozenset(self.RESULT_FUNCTIONS))
+        self._method_hooks: dict[str, Callable[[MethodContext], Type]] = {
+            fullname: partial(compare, equal=equal) for fullname, equal in EQUALITY_METHODS.items()
+        }
 
     def set_modules(self, modules: dict[str, MypyFile]) -> None:
         super().set_modules(modules)
         if self._state.config.problems:
             # Checking hands under settings nobody meant would only mislead: stop, the way
             # mypy stops on a broken config file.
-            raise CompileError(list(self._state.config.problems))
+            raise CompileError([f"{problem}  [{errors.CONFIG.code}]"
+                                for problem in self._state.config.problems])
 
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
         # mypy asks about every name in every annotation: one dict lookup.
@@ -71,6 +87,10 @@ class TypedMahjongPlugin(Plugin):
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         return self._function_hooks.get(fullname)
+
+    def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
+        # == and != on int, str and tuple: a computed value against a different literal.
+        return self._method_hooks.get(fullname)
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         if not cache.reports_for(self.options, ctx.id, ctx.path):
@@ -96,3 +116,22 @@ class TypedMahjongPlugin(Plugin):
         if used:
             data["games"] = games.digests(used)
         return data
+
+
+def _publish_settings_version(config: PluginConfig) -> None:
+    """Make ``dmypy run`` restart when the settings change.
+
+    On every ``dmypy run`` the daemon loads the plugins again (constructing this class with
+    the freshly read options) and restarts itself when the "plugins snapshot" differs from
+    the one it started with; that snapshot is the plugin module's ``__version__`` and file
+    digest, taken right after construction. Putting the settings' fingerprint (and their
+    problems) into ``__version__`` makes a change of rules a change of plugin: the daemon
+    restarts with the new settings instead of answering with the old ones. Only inside the
+    daemon: plain mypy writes the snapshot into its cache, where a change would make it check
+    the standard library again for a rules change.
+    """
+    import typed_mahjong.plugin as package
+
+    digest = hashlib.sha256(
+        "\n".join((config.fingerprint(), *config.problems)).encode()).hexdigest()[:16]
+    setattr(package, "__version__", f"{PLUGIN_VERSION}+settings.{digest}")  # noqa: B010

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mypy.nodes import Context, SymbolTableNode, TypeInfo
+from mypy.nodes import Context, SymbolTableNode, TypeInfo, Var
 from mypy.plugin import TypeAnalyzerPluginInterface
 from mypy.types import (
     AnyType,
@@ -109,6 +109,9 @@ def read_value(api: TypeAnalyzerPluginInterface, value: Type) -> tuple[object, C
         # A string that also parses as a type ("E", "C", "majsoul") arrives as a name.
         return value.original_str_expr, value
     if isinstance(value, UnboundType):
+        constant = _final_constant(api, value)
+        if constant is not None:
+            return constant, value
         analysed = get_proper_type(api.analyze_type(value))
         if isinstance(analysed, LiteralType) and isinstance(analysed.value, (str, int)):
             # Literal["..."]: point errors at the string inside it.
@@ -116,6 +119,20 @@ def read_value(api: TypeAnalyzerPluginInterface, value: Type) -> tuple[object, C
             return analysed.value, inner
         return NotALiteral(_type_text(analysed)), value
     return NotALiteral(_type_text(value)), value
+
+
+def _final_constant(api: TypeAnalyzerPluginInterface, value: UnboundType) -> str | int | None:
+    """The value of ``HS`` in ``Hand[HS]`` when ``HS: Final = "..."`` (a name is a type to
+    mypy, so without this the constant would be "not valid as a type")."""
+    lookup: Lookup | None = getattr(api, "lookup_qualified", None)
+    if lookup is None or value.args:
+        return None
+    symbol = lookup(value.name, value, True)
+    node = symbol.node if symbol is not None else None
+    if isinstance(node, Var) and node.is_final and isinstance(node.final_value, (str, int)) \
+            and not isinstance(node.final_value, bool):
+        return node.final_value
+    return None
 
 
 def _type_text(typ: Type) -> str:

@@ -3,16 +3,10 @@ daemon's staleness check."""
 
 from __future__ import annotations
 
-import time
-from typing import Final
-
-from .config import PluginConfig, config_on_disk_differs
+from .config import PluginConfig, config_on_disk_differs, file_digest
 from .engine import Engine
 from .games import Games
 from .memo import AnswerMemo
-
-# Under the daemon, look at the config file again at most this often (seconds).
-RECHECK_INTERVAL: Final = 1.0
 
 
 class State:
@@ -26,23 +20,29 @@ class State:
         self.memo = AnswerMemo(side_dir, stamp)
         self.engine = Engine(config.rules, config.base_dir, self.games, self.memo)
         self._daemon = daemon
-        self._checked_at = float("-inf")
+        # The config file's bytes when last looked at, and whether they meant other settings.
+        self._seen_digest = file_digest(config.config_file) if daemon else ""
         self._stale = False
-        self._warned: set[object] = set()
+        self._places: set[object] = set()  # each looked at once
 
     def stale_config_message(self, place: object) -> str | None:
         """Under dmypy: a message, once per ``place`` (a module as analysed this time), when
         the settings on disk are no longer the ones the daemon loaded at start (it never
-        reads them again)."""
-        if not self._daemon or self.config.config_file is None:
+        reads them again under ``dmypy check``; ``dmypy run`` restarts instead, see
+        ``main.settings_version``).
+
+        The file is looked at on every new ``place``: a digest of its bytes (some
+        microseconds for a config file) is compared, never its mtime, so an edit within the
+        file system's timestamp granularity of the last look is seen too."""
+        if not self._daemon or self.config.config_file is None or place in self._places:
             return None
-        now = time.monotonic()
-        if not self._stale and now - self._checked_at >= RECHECK_INTERVAL:
-            self._checked_at = now
+        self._places.add(place)
+        digest = file_digest(self.config.config_file)
+        if digest != self._seen_digest:
+            self._seen_digest = digest
             self._stale = config_on_disk_differs(self.config)
-        if not self._stale or place in self._warned:
+        if not self._stale:
             return None
-        self._warned.add(place)
         return (f"typed-mahjong: the settings in {self.config.config_file} changed after this "
                 f"mypy daemon started; it still checks with the settings it loaded then. "
                 f"Run 'dmypy restart' to use the new ones")

@@ -205,7 +205,8 @@ def _parse_meld(group: str, start: int) -> Meld:
     indices = sorted(t.tile for t in parsed)
     size = 3 if kind in ("chi", "pon") else 4
     if len(parsed) != size:
-        raise HandError(f"hand: a {kind} has {size} tiles, '{group}' has {len(parsed)}",
+        article = "an" if kind.startswith("a") else "a"  # an ankan, a kakan
+        raise HandError(f"hand: {article} {kind} has {size} tiles, '{group}' has {len(parsed)}",
                         field="hand", position=start)
     if kind == "chi":
         first = indices[0]
