@@ -326,7 +326,8 @@ class ConstraintReader(Reader):
                           attributes=attributes, parts=parts)
             result = self.compile(self.constraint(value_node, context, 0), scope, context)
             if result is not None:
-                found[key] = SetRule(result.fn, max(result.env_size, key), result.flags)
+                found[key] = SetRule(result.fn, max(result.env_size, key), result.flags,
+                                     cost=result.cost)
         return found
 
     def patterns(self, sections: dict[Any, yaml.Node], attributes: dict[str, tuple[str, int]],
@@ -442,7 +443,7 @@ class ConstraintReader(Reader):
             placed = sorted(group_order.index(g) for g in clause.groups)
             groups = tuple(group_order[i] for i in placed)
             uid, symmetric = self.clause_id(tree, groups, structure, clause.whole)
-            conjunct = Conjunct(uid, clause.fn, groups, clause.whole, symmetric)
+            conjunct = Conjunct(uid, clause.fn, groups, clause.whole, symmetric, clause.cost)
             if not placed:
                 hand.append(conjunct)
             elif len(placed) == 1 and not clause.whole:

@@ -30,11 +30,20 @@ from .compiler import Fn
 from .errors import BAD_FILE, BAD_HAND, GameError
 from .model import GameScore, Reading, ReadingTile
 
-# Work limit for one score() call (groups checked + readings evaluated). A game whose
-# structures have no `sets` rules can have millions of readings for a long hand; this turns
-# that into an error naming the fix instead of a hang (the mypy plugin runs these files).
-MAX_STEPS = 200_000
-_BLOCK_BITS = 24  # cache keys put a group or hand id (< MAX_STEPS + 1 < 2**24) in the low bits
+# The work budget of one score() call. Every unit of work is counted: a group built or
+# checked against a sets rule, a reading evaluated, a group tried in a yaku's group order,
+# a constraint evaluated (its load-time cost: nodes with parts expanded). The weights make
+# a unit roughly the same Python time whatever it counts, and the budget keeps the worst
+# file that passes `check` near half a second on the shared 2-core machine (see
+# benchmarks/bench_games.py). Cache entries (groups, results) are counted apart: they are
+# what holds memory, and MAX_ENTRIES keeps a score call's caches well under 100 MB.
+WORK_BUDGET = 1_000_000
+MAX_ENTRIES = 150_000
+GROUP_WORK = 4  # intern a group: its records, its codes, its cache slot
+READING_WORK = 12  # sort the groups, intern the hand, dispatch the patterns
+ORDER_WORK = 2  # place one group in a yaku's group order
+CLAUSE_WORK = 2  # call one clause and cache its result (plus the clause's own cost)
+_BLOCK_BITS = 24  # cache keys put a group or hand id (< MAX_ENTRIES) in the low bits
 # Orders of groups one yaku may need to try (e.g. 6 for a yaku naming g1..g3 of `3 3 3`).
 MAX_ARRANGEMENTS = 5040
 
@@ -56,6 +65,7 @@ class Conjunct:
     groups: tuple[int, ...]
     whole: bool
     symmetric: bool = False  # same result whichever of its groups plays which
+    cost: int = 1  # evaluation steps (compiler cost), counted against the work budget
 
 @dataclass(frozen=True, slots=True)
 class Pattern:
@@ -124,6 +134,7 @@ class SetRule:
     fn: Fn
     env_size: int
     reads_flags: bool = False
+    cost: int = 1
     valid: frozenset[tuple[int, ...]] | None = None
     completions: Mapping[tuple[int, ...], tuple[tuple[int, ...], ...]] | None = None
     # partners[rank]: per item type, may it share a valid group with a tile of this rank
@@ -257,7 +268,14 @@ class _Search:
         # hand or group id in the low bits); multi-group clauses by a tuple.
         self.memo: dict[int, bool] = {}
         self.multi_memo: dict[tuple[int, ...], bool] = {}
-        self.steps = 0
+        self.work = 0
+        self.entries = 0
+        # Work spent matching each pattern's groups (orders and multi-group clauses), so
+        # a budget error can name the yaku that costs most; `matching` is the one at work.
+        self.pattern_work: dict[str, int] = {}
+        self.matching: Pattern | None = None
+        self.matching_start = 0
+        self.has_wild = any(counts[self.first_wild_item:])
         self.readings = 0
         self.best_points = 0
         self.best_yaku: list[Pattern] = []
@@ -280,13 +298,14 @@ class _Search:
                 self.place([], None)
         except _Excluded as excluded:
             return GameScore(0, (), self.reading(excluded.blocks), self.readings,
-                             excluded.pattern.name)
+                             excluded.pattern.name, self.work)
         except _Done:
             pass
         if self.best_blocks is None:
-            return GameScore(0, (), None, self.readings)
+            return GameScore(0, (), None, self.readings, work=self.work)
         yaku = tuple((p.name, p.value) for p in sorted(self.best_yaku, key=lambda p: p.order))
-        return GameScore(self.best_points, yaku, self.reading(self.best_blocks), self.readings)
+        return GameScore(self.best_points, yaku, self.reading(self.best_blocks), self.readings,
+                         work=self.work)
 
     # -- enumerating readings --
 
@@ -367,7 +386,7 @@ class _Search:
     def valid(self, key: tuple[int, ...], rule: SetRule) -> bool:
         known = self.validity.get(key)
         if known is None:
-            self.tick()
+            self.spend(CLAUSE_WORK + rule.cost, 1)
             records = [self.engine.records[code] for code in key]
             known = bool(rule.fn(records + [None] * (rule.env_size - len(key))))
             self.validity[key] = known
@@ -376,7 +395,7 @@ class _Search:
     def block(self, key: tuple[int, ...]) -> int:
         block = self.block_ids.get(key)
         if block is None:
-            self.tick()
+            self.spend(GROUP_WORK, 1)
             block = len(self.block_codes)
             self.block_ids[key] = block
             self.block_codes.append(key)
@@ -384,20 +403,55 @@ class _Search:
             self.block_size.append(len(key))
         return block
 
-    def tick(self) -> None:
-        self.steps += 1
-        if self.steps > MAX_STEPS:
-            raise GameError(
-                f"{self.engine.filename}: scoring this hand needs more than {MAX_STEPS} "
-                "steps; give the group sizes of the structures a `sets` rule so that fewer "
-                "groupings are valid",
-                filename=self.engine.filename, kind=BAD_FILE,
-            )
+    def spend(self, units: int, entries: int = 0) -> None:
+        """Count work (and new cache entries) against the budget; stop when it is spent."""
+        self.work += units
+        self.entries += entries
+        if self.work > WORK_BUDGET or self.entries > MAX_ENTRIES:
+            raise self.over_budget()
+
+    def over_budget(self) -> GameError:
+        engine = self.engine
+        if self.entries > MAX_ENTRIES:
+            spent = f"more than {MAX_ENTRIES} cache entries (the memory bound of the work budget)"
+        else:
+            spent = f"more than the work budget of {WORK_BUDGET} units"
+        return GameError(
+            f"{engine.filename}: scoring this hand needs {spent}: readings, groups, group "
+            f"orders and constraint evaluations; {self.advice()}",
+            filename=engine.filename, kind=BAD_FILE,
+        )
+
+    def advice(self) -> str:
+        """What would reduce the work: the biggest share of it, named."""
+        shares = dict(self.pattern_work)
+        if self.matching is not None:
+            name = self.matching.name
+            shares[name] = shares.get(name, 0) + self.work - self.matching_start
+        worst = max(shares, key=shares.__getitem__, default=None)
+        if worst is not None and 2 * shares[worst] > self.work:
+            return (f"most of it goes to trying yaku {worst!r} on the groups of each reading "
+                    "in their possible orders: name fewer groups of the same size (use "
+                    "`hand` with count()/any() instead), or put single-group clauses first "
+                    "so that fewer groups qualify")
+        shape = self.shape
+        sizes = shape.sizes if shape is not None else ()
+        free = [size for size in sizes if size > 1 and size not in self.engine.set_rules]
+        if free:
+            listed = ", ".join(str(size) for size in free)
+            return (f"most of it goes to the readings of the hand: give groups of {listed} a "
+                    "`sets` rule so that fewer groupings are valid")
+        if self.has_wild:
+            return ("most of it goes to the readings wildcards make possible: allow fewer "
+                    "wildcards in a hand (rules.wildcards_per_hand) or make the `sets` "
+                    "rules stricter")
+        return ("most of it goes to the readings of the hand: make the `sets` rules stricter "
+                "so that fewer groupings are valid")
 
     # -- evaluating one reading --
 
     def complete(self, blocks: list[int]) -> None:
-        self.tick()
+        self.spend(READING_WORK)
         self.readings += 1
         shape = self.shape
         assert shape is not None
@@ -407,6 +461,7 @@ class _Search:
         self.fitting = {}
         live = self.live.get((id(shape), self.hand_id))
         if live is None:
+            self.spend(0, 1)
             live = self.live[(id(shape), self.hand_id)] = self.sort_patterns(shape)
         if live.always_excluded:
             raise _Excluded(live.always_excluded[0], blocks)
@@ -458,6 +513,7 @@ class _Search:
             known = memo.get(key)
             if known is None:
                 env = self.env(structure)
+                self.spend(CLAUSE_WORK + clause.cost, 1)
                 if clause.whole:
                     self.fill(structure, env, [-1] * len(structure.sizes))
                 known = memo[key] = bool(clause.fn(env))
@@ -488,6 +544,7 @@ class _Search:
                     key = (clause.uid << _BLOCK_BITS) | block
                     known = memo.get(key)
                     if known is None:
+                        self.spend(CLAUSE_WORK + clause.cost, 1)
                         offset = structure.offsets[group]
                         env[offset:offset + structure.sizes[group]] = records[block]
                         known = memo[key] = bool(clause.fn(env))
@@ -504,15 +561,22 @@ class _Search:
                 return len(candidates[0]) >= len(candidates)
             return _distinct_choice(candidates, 0, [])
         assignment = [-1] * len(structure.sizes)
+        self.matching, self.matching_start = pattern, self.work
         if pattern.symmetric and all(c == candidates[0] for c in candidates):
-            return self.choose_set(pattern, structure, candidates[0], env, assignment)
-        return self.assign(pattern, structure, candidates, 0, env, assignment)
+            found = self.choose_set(pattern, structure, candidates[0], env, assignment)
+        else:
+            found = self.assign(pattern, structure, candidates, 0, env, assignment)
+        self.pattern_work[pattern.name] = (self.pattern_work.get(pattern.name, 0)
+                                           + self.work - self.matching_start)
+        self.matching = None
+        return found
 
     def choose_set(self, pattern: Pattern, structure: Structure, candidates: list[int],
                    env: list[Any], assignment: list[int]) -> bool:
         """``assign`` for symmetric patterns: try each set of groups once, in one order."""
         clauses = pattern.multi_steps[-1]
         for chosen in itertools.combinations(candidates, len(pattern.group_order)):
+            self.spend(ORDER_WORK * len(chosen))
             for group, position in zip(pattern.group_order, chosen, strict=True):
                 assignment[group] = position
                 offset = structure.offsets[group]
@@ -533,6 +597,7 @@ class _Search:
         for position in candidates[k]:
             if position in assignment:
                 continue
+            self.spend(ORDER_WORK)
             assignment[group] = position
             env[offset:offset + size] = self.block_records[self.current[position]]
             ok = all(self.check_multi(c, structure, env, assignment) for c in checks) and (
@@ -551,6 +616,7 @@ class _Search:
         key = (clause.uid, self.hand_id if clause.whole else -1, *blocks)
         known = self.multi_memo.get(key)
         if known is None:
+            self.spend(CLAUSE_WORK + clause.cost, 1)
             if clause.whole:
                 self.fill(structure, env, assignment)
             known = self.multi_memo[key] = bool(clause.fn(env))
@@ -560,7 +626,11 @@ class _Search:
         """An id for the multiset of tiles in the current reading (wildcards as read)."""
         codes = tuple(sorted(itertools.chain.from_iterable(
             self.block_codes[block] for block in self.current)))
-        return self.hands.setdefault(codes, len(self.hands) + 1)
+        known = self.hands.get(codes)
+        if known is None:
+            self.spend(0, 1)
+            known = self.hands[codes] = len(self.hands) + 1
+        return known
 
     def fill(self, structure: Structure, env: list[Any], assignment: list[int]) -> None:
         """Put the groups not yet placed into the free slots, so `hand` sees every tile."""

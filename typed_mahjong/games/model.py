@@ -57,7 +57,8 @@ class GameScore:
     ``yaku`` lists ``(name, value)`` in the file's order, the value in the game's unit
     (points or han); ``points`` is the total after stacking rules, the han table and the
     points limit. ``reading`` is the grouping that scored best (``None`` when no reading
-    scores). ``readings_tried`` counts every complete reading evaluated. When a reading
+    scores). ``readings_tried`` counts every complete reading evaluated, ``work`` the units
+    of the work budget spent. When a reading
     matched one of the game's ``exclude`` patterns, the hand is outside the game:
     ``points`` is 0 and ``excluded_by`` names the pattern (``reading`` shows where).
     """
@@ -67,6 +68,7 @@ class GameScore:
     reading: Reading | None
     readings_tried: int
     excluded_by: str | None = None
+    work: int = 0  # units of the work budget this call spent (see docs/games.md)
 
     @property
     def won(self) -> bool:

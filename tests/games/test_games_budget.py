@@ -1,0 +1,205 @@
+"""The work budget of one ``score`` call (issue 14): every unit of work counted, memory
+bounded, and the worst files that pass ``check`` either scored quickly or stopped with a
+clean ``GameError`` that names the budget and what would reduce the work.
+
+The heavy cases run in a subprocess under a memory cap and a timeout: a regression (a
+budget that stops counting something) would otherwise hang or exhaust the test machine.
+The subprocess reports its peak memory and the work it counted; no test asserts a time.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from typed_mahjong.games import BAD_FILE, GameError, builtin_path, engine, load, loads
+
+# Above this much extra memory (peak RSS growth while scoring) a run breaks the budget.
+MEMORY_MB = 100
+
+
+def fourteen_singles(with_constant: int = 100000, tiles: int = 14) -> str:
+    """The issue's file: 14 one-copy tiles, seven pairs, no sets rule, one yaku comparing
+    seven groups that can never hold: 13!! = 135135 readings, each in 7! = 5040 orders."""
+    slots = "abcdefghijklmn"[:tiles:2]
+    terms = " ".join(f"{'+' if i % 2 == 0 else '-'} {s}.n" for i, s in enumerate(slots))
+    when = terms.lstrip("+ ") + f" == {with_constant}"
+    listed = ", ".join(f"t{i}: {{n: {i}, copies: 1}}" for i in range(tiles))
+    return (f"name: E\nrules: {{hand_size: {tiles}, structure: {' '.join(['2'] * (tiles // 2))}}}\n"
+            f"tiles: {{{listed}}}\nyaku:\n  Y: {{when: {when}, points: 10}}\n")
+
+
+NINE_WILD_3X3 = """\
+name: Nine wild
+rules: {hand_size: 9, structure: 3 3 3, wildcards_per_hand: 9}
+tiles:
+  r1: {colour: red, n: 1}
+  r2: {colour: red, n: 2}
+  r3: {colour: red, n: 3}
+  r4: {colour: red, n: 4}
+  b1: {colour: blue, n: 1}
+  b2: {colour: blue, n: 2}
+  b3: {colour: blue, n: 3}
+  b4: {colour: blue, n: 4}
+  y1: {colour: yellow, n: 1}
+  y2: {colour: yellow, n: 2}
+  y3: {colour: yellow, n: 3}
+  y4: {colour: yellow, n: 4}
+  star: {wildcard: true, copies: 9}
+sets:
+  3: a.colour == b.colour == c.colour
+yaku:
+  Rising: {when: a.n < d.n < g.n and b.n != e.n, points: 10}
+  Mixed: {when: a.colour != d.colour and d.colour != g.colour and a.n + d.n == g.n, points: 20}
+  Count: {when: sum(t.n for t in hand) == 17, points: 5}
+"""
+
+
+def run_isolated(code: str, timeout: float = 60) -> dict[str, object]:
+    """Run ``code`` (which sets ``result``, a JSON-able dict) in a fresh interpreter capped
+    at 2 GB of address space; add the peak memory growth in MB."""
+    program = textwrap.dedent("""
+        import json, resource
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+        def peak_kb():
+            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        from typed_mahjong.games import GameError, loads, load, builtin_path
+        from typed_mahjong.games import engine
+        before = peak_kb()
+    """) + textwrap.dedent(code) + textwrap.dedent("""
+        result["peak_mb"] = (peak_kb() - before) / 1024
+        print(json.dumps(result))
+    """)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          timeout=timeout, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    parsed: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return parsed
+
+
+SCORE_OR_REFUSE = """
+game = loads({text!r}, filename="evil.yaml")
+try:
+    score = game.score({hand!r})
+    result = {{"points": score.points, "work": score.work}}
+except GameError as error:
+    result = {{"error": error.message, "kind": error.kind}}
+"""
+
+
+def test_fourteen_singles_in_seven_pairs_stop_within_the_budget() -> None:
+    # Issue 14: ran 3 min 52 s and died of a MemoryError at 5.9 GB.
+    hand = " ".join(f"t{i}" for i in range(14))
+    result = run_isolated(SCORE_OR_REFUSE.format(text=fourteen_singles(), hand=hand))
+    assert "error" in result, result
+    message = str(result["error"])
+    assert result["kind"] == BAD_FILE
+    assert "work budget" in message
+    # It names what would reduce the work: the yaku whose group orders cost it.
+    assert "yaku 'Y'" in message and "orders" in message
+    assert float(str(result["peak_mb"])) < MEMORY_MB
+
+
+def test_twelve_singles_stop_within_the_budget() -> None:
+    # Issue 14: 27 s and 1.2 GB.
+    hand = " ".join(f"t{i}" for i in range(12))
+    result = run_isolated(SCORE_OR_REFUSE.format(text=fourteen_singles(tiles=12), hand=hand))
+    assert "work budget" in str(result.get("error")), result
+    assert float(str(result["peak_mb"])) < MEMORY_MB
+
+
+def test_nine_wildcards_with_a_sets_rule() -> None:
+    # Issue 14: 3-6.5 s and 220 MB before the old step limit, and the error advised adding
+    # a sets rule the file already has.
+    result = run_isolated(SCORE_OR_REFUSE.format(text=NINE_WILD_3X3, hand=" ".join(["star"] * 9)))
+    assert float(str(result["peak_mb"])) < MEMORY_MB
+    if "error" in result:
+        message = str(result["error"])
+        assert "work budget" in message
+        assert "give groups of" not in message
+        assert "wildcards_per_hand" in message
+    else:
+        # Best reading (worked by hand): Mixed needs a.n + d.n == g.n with d, g of
+        # different colours from their neighbours, e.g. r1 r1 r1 | b2 .. | y3 ..: 20;
+        # Rising also (1 < 2 < 3, b.n 1 != e.n 2): 10; Count: sum 17 possible at once?
+        # 1+1+1 + 2+2+2 + 3+3+3 = 18; r1 r1 r1 | b2 b2 b2 | y3 y3 y2 = 17 keeps a, d, g
+        # (g = y2 sorted first? no: in-group display order puts y2 before y3, g.n = 2).
+        assert result["points"] in (30, 35), result
+
+
+FOREST_NINE_MOONS = """
+text = builtin_path("forest").read_text().replace("wildcards_per_hand: 2",
+                                                  "wildcards_per_hand: 9").replace(
+    "moon:", "moon_:") 
+"""
+
+
+def test_forest_with_nine_moons_allowed() -> None:
+    code = """
+text = builtin_path("forest").read_text()
+text = text.replace("wildcards_per_hand: 2", "wildcards_per_hand: 9")
+import re
+text = re.sub(r"moon: *[{]wildcard: true, copies: 2[}]", "moon: {wildcard: true, copies: 9}", text)
+assert "copies: 9" in text, text
+game = loads(text, filename="forest9.yaml")
+try:
+    score = game.score(" ".join(["moon"] * 9))
+    result = {"points": score.points, "work": score.work}
+except GameError as error:
+    result = {"error": error.message}
+"""
+    result = run_isolated(code)
+    assert float(str(result["peak_mb"])) < MEMORY_MB
+    if "error" in result:
+        assert "work budget" in str(result["error"])
+        assert "give groups of" not in str(result["error"])
+    else:
+        assert result["points"] == 1500  # three families (fox, owl, bear): the limit
+
+
+def test_budget_error_for_readings_advises_a_sets_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 13 pairs from 26 different tiles and no sets rule: 7.9e12 readings. A small budget
+    # keeps the test quick and shows the same error as the real one.
+    monkeypatch.setattr(engine, "WORK_BUDGET", 5000)
+    tiles = "".join(f"  t{i}: {{n: {i}}}\n" for i in range(26))
+    text = (f"name: x\nrules: {{hand_size: 26, structure: '{' '.join(['2'] * 13)}'}}\n"
+            f"tiles:\n{tiles}yaku:\n  Y:\n    when: a.n == b.n\n    points: 1\n")
+    game = loads(text, filename="wide.yaml")
+    with pytest.raises(GameError) as caught:
+        game.score(" ".join(f"t{i}" for i in range(26)))
+    assert caught.value.kind == BAD_FILE
+    message = caught.value.message
+    assert "work budget of 5000 units" in message
+    assert "give groups of 2 a `sets` rule" in message
+
+
+def test_memory_bound_counts_cache_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "MAX_ENTRIES", 50)
+    hand = " ".join(f"t{i}" for i in range(8))
+    game = loads(fourteen_singles(tiles=8), filename="e8.yaml")
+    with pytest.raises(GameError) as caught:
+        game.score(hand)
+    assert "cache entries" in caught.value.message
+
+
+def test_work_is_reported_and_small_for_the_shipped_games() -> None:
+    forest = load(builtin_path("forest"))
+    score = forest.score("fox vixen kit owl eagle_owl owlet bear grizzly moon")
+    assert 0 < score.work < engine.WORK_BUDGET // 100
+
+
+def test_group_orders_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 8 singles as 4 pairs: 7!! = 105 readings; each tries up to 4! = 24 orders of the
+    # impossible yaku, so the orders dominate the work.
+    game = loads(fourteen_singles(tiles=8), filename="e8.yaml")
+    score = game.score(" ".join(f"t{i}" for i in range(8)))
+    assert score.points == 0
+    assert score.work > 105 * 24
+
+
+def test_budget_refusal_is_a_game_error() -> None:
+    assert issubclass(GameError, ValueError)
