@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from typed_mahjong.games import BAD_FILE, GameError, engine, load, loads, yamlsafe
+from typed_mahjong.games import BAD_FILE, GameError, load, loads, yamlsafe
 
 GAME = """\
 name: Target
