@@ -215,7 +215,7 @@ def test_a_yaku_naming_many_interchangeable_groups_is_refused() -> None:
     ("text", "message"),
     [
         (GAME.replace("t1: {n: 1}", "t1: {n: " + "9" * 5000 + "}").replace("{when}", "true"),
-         "unreadable value"),
+         "a number written with more than 20 characters"),
         (GAME.replace("t1: {n: 1}", "t1: {n: 10000000000}").replace("{when}", "true"),
          "number beyond ±1000000000"),
         (with_when("\"a.n == 99999999999\""), "larger than 1000000000"),

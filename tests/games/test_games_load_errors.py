@@ -270,7 +270,9 @@ def test_han_table_must_count_up_from_one() -> None:
          "tile 'r 2': a tile name is 1 to 40 characters without spaces or commas (hands list "
          "tiles separated by spaces or commas)"),
         ("  r2: {colour: red, n: 2}\n", "  12: {colour: red, n: 2}\n", "12",
-         "tiles: tile name 12 is not text; quote it ('12') to use it as a name"),
+         "tiles: the key '12' reads as the number 12: YAML reads unquoted no/yes/on/off/true/"
+         "false as booleans, ~ and null as nothing and digits as numbers; quote it ('12') "
+         "to use it as a name"),
         ("  r2: {colour: red, n: 2}\n", "  r2: {colour: red, n: 2, copies: 0}\n", "0}",
          "tile 'r2'.copies: 0 is out of range (1 to 1000)"),
         ("  star: {wildcard: true, copies: 1}\n",

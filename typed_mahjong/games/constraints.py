@@ -315,7 +315,7 @@ class ConstraintReader(Reader):
         found: dict[int, SetRule] = {}
         if node is None:
             return found
-        for key, key_node, value_node in self.mapping(node, "sets") or []:
+        for key, key_node, value_node in self.mapping(node, "sets", number_keys=True) or []:
             if not isinstance(key, int) or isinstance(key, bool) or not 1 <= key <= MAX_HAND:
                 self.problem(key_node, "sets", f"a sets key is a group size (1 to {MAX_HAND}), "
                              f"not {key!r}")

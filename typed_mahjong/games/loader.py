@@ -137,7 +137,7 @@ class _Loader(ConstraintReader):
         return rules
 
     def han_points(self, node: yaml.Node) -> tuple[int, ...] | None:
-        items = self.mapping(node, "rules.han_points")
+        items = self.mapping(node, "rules.han_points", number_keys=True)
         if items is None:
             return None
         table: list[int] = []
