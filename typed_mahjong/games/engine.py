@@ -26,9 +26,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .compiler import Fn
+from .compiler import Fn, InputEnv
 from .errors import BAD_FILE, BAD_HAND, GameError
-from .model import GameScore, Reading, ReadingTile
+from .model import GameScore, Input, Reading, ReadingTile, Value
 
 # The work budget of one score() call. Every unit of work is counted: a group built or
 # checked against a sets rule, a reading evaluated, a group tried in a yaku's group order,
@@ -48,6 +48,7 @@ _BLOCK_BITS = 24  # cache keys put a group or hand id (< MAX_ENTRIES) in the low
 MAX_ARRANGEMENTS = 5040
 
 _HAND_TOKEN = re.compile(r"[^\s,]+")
+_TRUTH = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
 Record = tuple[Any, ...]
 
 
@@ -93,6 +94,11 @@ class Pattern:
     # Every multi-group clause is symmetric and reads all of group_order: when the groups
     # may be chosen from the same candidates, only the *set* of chosen groups matters.
     symmetric: bool = False
+    exclusion: bool = False  # an `exclude` pattern, not a yaku
+    bonus: bool = False  # its value does not count toward rules.minimum
+    in_points: bool = False  # a limit hand valued in points in a game counted in han
+    value_fn: Fn | None = None  # a value computed from the hand and the inputs
+    value_cost: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,13 +163,56 @@ class Engine:
     han_points: tuple[int, ...] | None  # points for 1, 2, ... han; None: the unit is points
     max_points: int | None
     ceiling: int | None  # no reading can score more; None when exclusions force a full search
+    minimum: int | None = None  # least total (bonus yaku aside) that wins
+    inputs: tuple[Input, ...] = ()
 
     def record_code(self, rank: int, source: int, last: bool) -> int:
         """Records sort by code: display rank, then real before wildcard, then last."""
         return ((rank * (len(self.wildcards) + 1) + source) * 2) + int(last)
 
-    def score(self, hand: str) -> GameScore:
-        return _Search(self, self.parse_hand(hand)).run()
+    def score(self, hand: str, inputs: Mapping[str, Value | str] | None = None) -> GameScore:
+        situation = self.situation(hand, inputs or {})
+        return _Search(self, self.parse_hand(hand), situation).run()
+
+    def situation(self, hand: str, given: Mapping[str, Value | str]) -> tuple[Value, ...]:
+        """The inputs' values in declaration order (defaults filled in). Text is accepted
+        for every type (as the command line gives it): 'true'/'false', digits."""
+        declared = {spec.name: spec for spec in self.inputs}
+        for name in given:
+            if name not in declared:
+                known = ", ".join(declared) or "none"
+                close = difflib.get_close_matches(name, list(declared), n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise self._hand_error(hand, f"unknown input '{name}'{hint}; this game's "
+                                       f"inputs: {known}", None)
+        return tuple(self.input_value(hand, spec, given[spec.name]) if spec.name in given
+                     else spec.default for spec in self.inputs)
+
+    def input_value(self, hand: str, spec: Input, raw: Value | str) -> Value:
+        value: Value | None = None
+        if spec.type == "bool":
+            if isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and raw.lower() in _TRUTH:
+                value = _TRUTH[raw.lower()]
+            wanted = "true or false"
+        elif spec.type == "int":
+            if isinstance(raw, int) and not isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 6:
+                value = int(raw)
+            if isinstance(value, int) and not spec.low <= value <= spec.high:
+                value = None
+            wanted = f"a whole number from {spec.low} to {spec.high}"
+        else:
+            assert spec.values is not None
+            if isinstance(raw, str) and raw in spec.values:
+                value = raw
+            wanted = f"one of {', '.join(spec.values)}"
+        if value is None:
+            raise self._hand_error(hand, f"input '{spec.name}' is {wanted}, not {raw!r}"[:300],
+                                   None)
+        return value
 
     # -- hands --
 
@@ -247,14 +296,17 @@ class _Live:
     maybe_excluded: list[tuple[Pattern, Structure]] = field(default_factory=list)
     always: list[Pattern] = field(default_factory=list)
     maybe: list[tuple[Pattern, Structure]] = field(default_factory=list)
+    values: dict[int, int] = field(default_factory=dict)  # id(pattern) -> computed value
 
 
 class _Search:
     """The mutable state of one ``score`` call (never shared between calls)."""
 
-    def __init__(self, engine: Engine, counts: list[int]) -> None:
+    def __init__(self, engine: Engine, counts: list[int],
+                 situation: tuple[Value, ...] = ()) -> None:
         self.engine = engine
         self.counts = counts
+        self.situation = situation
         self.kinds = len(engine.kinds)
         self.first_wild_item = 2 * self.kinds
         # Groups met so far, interned: codes -> id; records, codes and size by id.
@@ -278,7 +330,7 @@ class _Search:
         self.has_wild = any(counts[self.first_wild_item:])
         self.readings = 0
         self.best_points = 0
-        self.best_yaku: list[Pattern] = []
+        self.best_yaku: list[tuple[Pattern, int]] = []
         self.best_blocks: list[int] | None = None
         self.shape = engine.shapes[0] if engine.shapes else None
         self.remaining: list[int] = []
@@ -303,7 +355,8 @@ class _Search:
             pass
         if self.best_blocks is None:
             return GameScore(0, (), None, self.readings, work=self.work)
-        yaku = tuple((p.name, p.value) for p in sorted(self.best_yaku, key=lambda p: p.order))
+        yaku = tuple((p.name, value) for p, value in
+                     sorted(self.best_yaku, key=lambda chosen: chosen[0].order))
         return GameScore(self.best_points, yaku, self.reading(self.best_blocks), self.readings,
                          work=self.work)
 
@@ -472,7 +525,7 @@ class _Search:
                                  if self.match_groups(p, structure)]
         if not applied:
             return
-        points, chosen = self.best_combination(applied)
+        points, chosen = self.best_combination(applied, live.values)
         if points > self.best_points:
             self.best_points = points
             self.best_yaku = chosen
@@ -494,6 +547,12 @@ class _Search:
                         live.always_excluded.append(pattern)
             for pattern in structure.yaku:
                 if self.match_hand(pattern, structure):
+                    if pattern.value_fn is not None:
+                        # reads the hand and the inputs only: one value per multiset
+                        self.spend(CLAUSE_WORK + pattern.value_cost)
+                        env = self.env(structure)
+                        self.fill(structure, env, [-1] * len(structure.sizes))
+                        live.values[id(pattern)] = int(pattern.value_fn(env))
                     if pattern.group_order:
                         live.maybe.append((pattern, structure))
                     else:
@@ -503,7 +562,7 @@ class _Search:
     def env(self, structure: Structure) -> list[Any]:
         env = self.envs.get(id(structure))
         if env is None:
-            env = self.envs[id(structure)] = [None] * structure.env_size
+            env = self.envs[id(structure)] = InputEnv(structure.env_size, self.situation)
         return env
 
     def match_hand(self, pattern: Pattern, structure: Structure) -> bool:
@@ -646,13 +705,22 @@ class _Search:
                         self.block_records[self.current[candidate]])
                     break
 
-    def best_combination(self, applied: list[Pattern]) -> tuple[int, list[Pattern]]:
+    def best_combination(self, applied: list[Pattern], computed: dict[int, int]
+                         ) -> tuple[int, list[tuple[Pattern, int]]]:
         dropped = {name for pattern in applied for name in pattern.overrides}
-        kept = [p for p in applied if p.name not in dropped]
-        options = [[p for p in kept if p.stacks]] + [[p] for p in kept if not p.stacks]
-        best: tuple[int, list[Pattern]] = (0, [])
+        # A yaku written for several structures counts once (its best value).
+        by_name: dict[str, tuple[Pattern, int]] = {}
+        for pattern in applied:
+            if pattern.name in dropped:
+                continue
+            value = computed.get(id(pattern), pattern.value)
+            if value and (pattern.name not in by_name or value > by_name[pattern.name][1]):
+                by_name[pattern.name] = (pattern, value)
+        kept = list(by_name.values())
+        options = [[c for c in kept if c[0].stacks]] + [[c] for c in kept if not c[0].stacks]
+        best: tuple[int, list[tuple[Pattern, int]]] = (0, [])
         for option in options:
-            points = points_of(self.engine, sum(p.value for p in option))
+            points = option_points(self.engine, option)
             if points > best[0]:
                 best = (points, option)
         return best
@@ -679,11 +747,25 @@ def _distinct_choice(candidates: list[list[int]], k: int, chosen: list[int]) -> 
     return False
 
 
-def points_of(engine: Engine, total: int) -> int:
-    """Points for a total of values: through the han table, then the points limit."""
-    if engine.han_points is not None:
+def option_points(engine: Engine, option: list[tuple[Pattern, int]]) -> int:
+    """Points for yaku counted together: a limit hand valued in points counts as such; a
+    total short of the game's minimum (bonus yaku aside) does not win."""
+    if len(option) == 1 and option[0][0].in_points:
+        return points_of(engine, option[0][1], in_points=True)
+    if engine.minimum is not None and sum(
+            value for pattern, value in option if not pattern.bonus) < engine.minimum:
+        return 0
+    return points_of(engine, sum(value for _, value in option))
+
+
+def points_of(engine: Engine, total: int, in_points: bool = False) -> int:
+    """Points for a total of values: through the han table, then the points limit. A
+    total that is not positive (penalties outweighing the rest) scores nothing."""
+    if total <= 0:
+        return 0
+    if engine.han_points is not None and not in_points:
         table = engine.han_points
-        total = table[min(total, len(table)) - 1] if total > 0 else 0
+        total = table[min(total, len(table)) - 1]
     if engine.max_points is not None:
         total = min(total, engine.max_points)
     return total

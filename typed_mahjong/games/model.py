@@ -24,6 +24,21 @@ class Tile:
 
 
 @dataclass(frozen=True, slots=True)
+class Input:
+    """A situation input a game declares (self-draw, seat wind, flowers ...): given to
+    ``Game.score`` as a keyword, to ``typed-mahjong game score`` as ``--input NAME=VALUE``
+    (or ``--tsumo``, ``--seat east`` ...), and read by yaku as a plain name."""
+
+    name: str
+    type: str  # "bool", "int" or "str"
+    default: Value
+    values: tuple[str, ...] | None = None  # the allowed texts, for type "str"
+    low: int = 0  # bounds, for type "int"
+    high: int = 0
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ReadingTile:
     """A tile in a reading: its name, the wildcard it was read from (if any), and whether
     it is the hand's last-named tile."""
