@@ -81,7 +81,8 @@ def test_tiles_and_list(capsys: pytest.CaptureFixture[str]) -> None:
                                 "water=False,", "wings=False,", "young=False"]
     assert lines[-1].split() == ["moon", "x2", "wildcard"]
     assert run("game", "list") == 0
-    assert capsys.readouterr().out.split("\n")[:2] == [
+    assert capsys.readouterr().out.split("\n")[:3] == [
         "forest           Forest Friends",
+        "hk-oldstyle      Hong Kong Old Style",
         "riichi-tanyao    Riichi tanyao (closed ron, non-dealer)",
     ]
