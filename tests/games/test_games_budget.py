@@ -10,9 +10,11 @@ The subprocess reports its peak memory and the work it counted; no test asserts 
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -194,3 +196,31 @@ def test_group_orders_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     assert score.work > 105 * 24
 
 
+
+
+SHIPPED = [builtin_path(name) for name in ("forest", "riichi-tanyao", "hk-oldstyle")] + sorted(
+    (Path(__file__).parents[2] / "examples" / "games").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_no_hand_of_a_shipped_or_example_game_comes_near_the_budget(path: Path) -> None:
+    # Random hands plus the heaviest kind for wildcard games (as many wildcards as
+    # allowed): each must spend well under a tenth of the budget.
+    game = load(path)
+    rng = random.Random(14)
+    wall = [t.name for t in game.tiles for _ in range(t.copies)]
+    wild = [t.name for t in game.tiles if t.wildcard]
+    heaviest = 0
+    for attempt in range(300):
+        hand = rng.sample(wall, game.hand_size)
+        if wild and attempt % 2:
+            ordinary = [name for name in hand if name not in wild]
+            most = min(game.wildcards_per_hand, sum(t.copies for t in game.tiles if t.wildcard))
+            hand = [*ordinary[:game.hand_size - most],
+                    *[wild[0]] * min(most, next(t.copies for t in game.tiles if t.wildcard))]
+            hand += rng.sample([n for n in wall if n not in wild], game.hand_size - len(hand))
+        try:
+            heaviest = max(heaviest, game.score(" ".join(hand)).work)
+        except GameError as error:
+            assert error.kind == "bad-hand", error  # too many copies of one tile: fine
+    assert heaviest < engine.WORK_BUDGET // 10
