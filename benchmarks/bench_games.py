@@ -67,11 +67,16 @@ yaku:
 """
 
 
+def forest_nine_moons() -> str:
+    """Forest Friends with nine moons, all allowed in one hand."""
+    text = games.builtin_path("forest").read_text().replace("wildcards_per_hand: 2",
+                                                            "wildcards_per_hand: 9")
+    return re.sub(r"moon: *[{]wildcard: true, copies: 2[}]",
+                  "moon: {wildcard: true, copies: 9}", text)
+
+
 def worst_cases() -> list[tuple[str, games.Game, str, dict[str, object]]]:
-    forest9 = games.builtin_path("forest").read_text().replace("wildcards_per_hand: 2",
-                                                               "wildcards_per_hand: 9")
-    forest9 = re.sub(r"moon: *[{]wildcard: true, copies: 2[}]",
-                     "moon: {wildcard: true, copies: 9}", forest9)
+    forest9 = forest_nine_moons()
     hk = games.load(games.builtin_path("hk-oldstyle"))
     cases: list[tuple[str, games.Game, str, dict[str, object]]] = []
     for tiles in (12, 14):

@@ -20,45 +20,17 @@ import pytest
 
 from typed_mahjong.games import BAD_FILE, GameError, builtin_path, engine, load, loads
 
+sys.path.insert(0, str(Path(__file__).parents[2]))  # `benchmarks/` is not installed
+from benchmarks.bench_games import NINE_WILD as NINE_WILD_3X3  # noqa: E402
+from benchmarks.bench_games import singles_in_pairs  # noqa: E402
+
 # Above this much extra memory (peak RSS growth while scoring) a run breaks the budget.
 MEMORY_MB = 100
 
 
-def fourteen_singles(with_constant: int = 100000, tiles: int = 14) -> str:
-    """The issue's file: 14 one-copy tiles, seven pairs, no sets rule, one yaku comparing
-    seven groups that can never hold: 13!! = 135135 readings, each in 7! = 5040 orders."""
-    slots = "abcdefghijklmn"[:tiles:2]
-    terms = " ".join(f"{'+' if i % 2 == 0 else '-'} {s}.n" for i, s in enumerate(slots))
-    when = terms.lstrip("+ ") + f" == {with_constant}"
-    listed = ", ".join(f"t{i}: {{n: {i}, copies: 1}}" for i in range(tiles))
-    return (f"name: E\nrules: {{hand_size: {tiles}, structure: {' '.join(['2'] * (tiles // 2))}}}\n"
-            f"tiles: {{{listed}}}\nyaku:\n  Y: {{when: {when}, points: 10}}\n")
-
-
-NINE_WILD_3X3 = """\
-name: Nine wild
-rules: {hand_size: 9, structure: 3 3 3, wildcards_per_hand: 9}
-tiles:
-  r1: {colour: red, n: 1}
-  r2: {colour: red, n: 2}
-  r3: {colour: red, n: 3}
-  r4: {colour: red, n: 4}
-  b1: {colour: blue, n: 1}
-  b2: {colour: blue, n: 2}
-  b3: {colour: blue, n: 3}
-  b4: {colour: blue, n: 4}
-  y1: {colour: yellow, n: 1}
-  y2: {colour: yellow, n: 2}
-  y3: {colour: yellow, n: 3}
-  y4: {colour: yellow, n: 4}
-  star: {wildcard: true, copies: 9}
-sets:
-  3: a.colour == b.colour == c.colour
-yaku:
-  Rising: {when: a.n < d.n < g.n and b.n != e.n, points: 10}
-  Mixed: {when: a.colour != d.colour and d.colour != g.colour and a.n + d.n == g.n, points: 20}
-  Count: {when: sum(t.n for t in hand) == 17, points: 5}
-"""
+def fourteen_singles(tiles: int = 14) -> str:
+    """The issue's file (see ``benchmarks/bench_games.singles_in_pairs``)."""
+    return singles_in_pairs(tiles)[0]
 
 
 def run_isolated(code: str, timeout: float = 60) -> dict[str, object]:
@@ -77,6 +49,7 @@ def run_isolated(code: str, timeout: float = 60) -> dict[str, object]:
         print(json.dumps(result))
     """)
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          cwd=Path(__file__).parents[2],
                           timeout=timeout, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     parsed: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -135,10 +108,8 @@ def test_nine_wildcards_with_a_sets_rule() -> None:
 
 def test_forest_with_nine_moons_allowed() -> None:
     code = """
-text = builtin_path("forest").read_text()
-text = text.replace("wildcards_per_hand: 2", "wildcards_per_hand: 9")
-import re
-text = re.sub(r"moon: *[{]wildcard: true, copies: 2[}]", "moon: {wildcard: true, copies: 9}", text)
+from benchmarks.bench_games import forest_nine_moons
+text = forest_nine_moons()
 assert "copies: 9" in text, text
 game = loads(text, filename="forest9.yaml")
 try:

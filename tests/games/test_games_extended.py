@@ -5,14 +5,14 @@ expected value is worked by hand in the comments."""
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from games_support import run
 
-from typed_mahjong.games import BAD_FILE, BAD_HAND, Game, GameError, cli, loads
+from typed_mahjong.games import BAD_FILE, BAD_HAND, Game, GameError, loads
 
 GAME = """\
 name: Extended
@@ -114,12 +114,6 @@ def test_bad_inputs(game: Game, inputs: dict[str, Any], message: str) -> None:
     assert message in caught.value.message
 
 
-def run(*argv: str) -> int:
-    parser = argparse.ArgumentParser(prog="typed-mahjong")
-    cli.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    code: int = args.func(args)
-    return code
 
 
 def test_cli_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,13 +5,13 @@ toward. Each expected value is worked by hand in the comment above it."""
 
 from __future__ import annotations
 
-import argparse
 import json
 from typing import Any
 
 import pytest
+from games_support import run
 
-from typed_mahjong.games import Game, builtin_path, cli, load
+from typed_mahjong.games import Game, builtin_path, load
 
 
 @pytest.fixture(scope="module")
@@ -96,12 +96,8 @@ def test_more_own_flowers_than_flowers_is_outside_the_game(hk: Game) -> None:
 
 
 def test_the_command_line_gives_the_situation(capsys: pytest.CaptureFixture[str]) -> None:
-    parser = argparse.ArgumentParser(prog="typed-mahjong")
-    cli.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["game", "score", "hk-oldstyle", CHOWS, "--tsumo", "--concealed",
-                              "--seat", "south", "--flowers", "1", "--input",
-                              "seat_flowers=1", "--json"])
-    assert args.func(args) == 0
+    assert run("game", "score", "hk-oldstyle", CHOWS, "--tsumo", "--concealed", "--seat",
+               "south", "--flowers", "1", "--input", "seat_flowers=1", "--json") == 0
     data = json.loads(capsys.readouterr().out)
     # Self-drawn 1 + Concealed 1 + All Chows 1 + Seat Flower 1 = 4 faan: 16.
     assert data["points"] == 16
