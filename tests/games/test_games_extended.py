@@ -195,3 +195,21 @@ def test_extended_language_errors(old: str, new: str, message: str) -> None:
     assert caught.value.kind == BAD_FILE
     assert any(message in problem for problem in caught.value.problems), \
         caught.value.problems
+
+
+def test_a_computed_value_of_zero_neither_shows_nor_overrides() -> None:
+    text = """\
+name: Zero
+rules: {hand_size: 3, structure: 3}
+tiles: {t1: {n: 1}, t2: {n: 2}}
+inputs:
+  level: {type: int, min: 0, max: 3}
+yaku:
+  Plain: {when: true, points: 10}
+  Levelled: {when: true, points: level, overrides: [Plain]}
+"""
+    game = loads(text, filename="zero.yaml")
+    # level 0: Levelled is worth 0, so it does not hold and Plain stays: 10.
+    assert game.score("t1 t1 t2").yaku == (("Plain", 10),)
+    # level 2: Levelled 2 overrides Plain: 2.
+    assert game.score("t1 t1 t2", level=2).yaku == (("Levelled", 2),)

@@ -42,7 +42,7 @@ CHOWS = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m 4m 5s 5s"  # four chows and a pair of 
         # one of them the player's: All Pungs 3 + Mixed One Suit 3 + Seat Wind 1 + Seat
         # Flower 1 = 8 faan (no Round Wind: south), 2^8 = 256.
         ("1m 1m 1m 5m 5m 5m 9m 9m 9m east east east 3m 3m",
-         {"seat": "east", "round": "south", "flowers": 2, "seat_flowers": 1}, 256,
+         {"seat": "E", "round": "S", "flowers": 2, "seat_flowers": 1}, 256,
          (("Seat Flower", 1), ("All Pungs", 3), ("Mixed One Suit", 3), ("Seat Wind", 1))),
         # Same hand, seat and round both east: Seat Wind 1 + Round Wind 1 + All Pungs 3 +
         # Mixed One Suit 3 + No Flowers 1 = 9 faan: 512.
@@ -97,7 +97,7 @@ def test_more_own_flowers_than_flowers_is_outside_the_game(hk: Game) -> None:
 
 def test_the_command_line_gives_the_situation(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("game", "score", "hk-oldstyle", CHOWS, "--tsumo", "--concealed", "--seat",
-               "south", "--flowers", "1", "--input", "seat_flowers=1", "--json") == 0
+               "S", "--flowers", "1", "--input", "seat_flowers=1", "--json") == 0
     data = json.loads(capsys.readouterr().out)
     # Self-drawn 1 + Concealed 1 + All Chows 1 + Seat Flower 1 = 4 faan: 16.
     assert data["points"] == 16

@@ -707,7 +707,9 @@ class _Search:
 
     def best_combination(self, applied: list[Pattern], computed: dict[int, int]
                          ) -> tuple[int, list[tuple[Pattern, int]]]:
-        dropped = {name for pattern in applied for name in pattern.overrides}
+        # A yaku whose computed value is 0 does not hold, so it overrides nothing.
+        dropped = {name for pattern in applied if computed.get(id(pattern), pattern.value)
+                   for name in pattern.overrides}
         # A yaku written for several structures counts once (its best value).
         by_name: dict[str, tuple[Pattern, int]] = {}
         for pattern in applied:
