@@ -124,6 +124,7 @@ def test_cli_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
                "--input", "flowers=3", "--json") == 0
     data = json.loads(capsys.readouterr().out)
     assert data["points"] == 21
+    assert 0 < data["work"] < 1000
     assert run("game", "score", str(path), hand, "--round", "east") == 2
     assert "unknown input 'round'" in capsys.readouterr().err
     assert run("game", "score", str(path), hand, "--input", "flowers") == 2

@@ -118,6 +118,7 @@ def _as_json(game: Game, result: GameScore) -> dict[str, Any]:
         "yaku": [[name, value] for name, value in result.yaku],
         "reading": None if result.reading is None else str(result.reading),
         "readings_tried": result.readings_tried,
+        "work": result.work,
         "excluded_by": result.excluded_by,
     }
 
