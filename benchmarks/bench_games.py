@@ -1,6 +1,8 @@
-"""Time ``Game.score`` on 9-tile hands of the shipped Donjara-like game (Forest Friends).
+"""Time ``Game.score`` on 9-tile hands of the shipped Donjara-like game (Forest Friends),
+and on the worst cases of the work budget (issue 14).
 
     .venv/bin/python benchmarks/bench_games.py [--hands 400] [--repeat 20] [--seed 7]
+        [--worst-repeat 3]
 
 Hands are *winning* hands drawn the way play makes them: the 66-tile wall is shuffled and
 each of the three sets takes, in wall order, the first tiles of a randomly chosen colour
@@ -17,11 +19,95 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
 import time
+import tracemalloc
 from collections.abc import Callable
 
 from typed_mahjong import games
+from typed_mahjong.games import engine
+
+
+def singles_in_pairs(tiles: int) -> tuple[str, str]:
+    """Issue 14's file: one-copy tiles read as pairs with no sets rule, and a yaku over
+    every pair that never holds: (tiles-1)!! readings, each in (tiles/2)! group orders."""
+    slots = "abcdefghijklmn"[:tiles:2]
+    terms = " ".join(f"{'+' if i % 2 == 0 else '-'} {s}.n" for i, s in enumerate(slots))
+    listed = ", ".join(f"t{i}: {{n: {i}, copies: 1}}" for i in range(tiles))
+    text = (f"name: E\nrules: {{hand_size: {tiles}, structure: "
+            f"{' '.join(['2'] * (tiles // 2))}}}\ntiles: {{{listed}}}\nyaku:\n"
+            f"  Y: {{when: {terms.lstrip('+ ')} == 100000, points: 10}}\n")
+    return text, " ".join(f"t{i}" for i in range(tiles))
+
+
+NINE_WILD = """\
+name: Nine wild
+rules: {hand_size: 9, structure: 3 3 3, wildcards_per_hand: 9}
+tiles:
+  r1: {colour: red, n: 1}
+  r2: {colour: red, n: 2}
+  r3: {colour: red, n: 3}
+  r4: {colour: red, n: 4}
+  b1: {colour: blue, n: 1}
+  b2: {colour: blue, n: 2}
+  b3: {colour: blue, n: 3}
+  b4: {colour: blue, n: 4}
+  y1: {colour: yellow, n: 1}
+  y2: {colour: yellow, n: 2}
+  y3: {colour: yellow, n: 3}
+  y4: {colour: yellow, n: 4}
+  star: {wildcard: true, copies: 9}
+sets:
+  3: a.colour == b.colour == c.colour
+yaku:
+  Rising: {when: a.n < d.n < g.n and b.n != e.n, points: 10}
+  Mixed: {when: a.colour != d.colour and d.colour != g.colour and a.n + d.n == g.n, points: 20}
+  Count: {when: sum(t.n for t in hand) == 17, points: 5}
+"""
+
+
+def forest_nine_moons() -> str:
+    """Forest Friends with nine moons, all allowed in one hand."""
+    text = games.builtin_path("forest").read_text().replace("wildcards_per_hand: 2",
+                                                            "wildcards_per_hand: 9")
+    return re.sub(r"moon: *[{]wildcard: true, copies: 2[}]",
+                  "moon: {wildcard: true, copies: 9}", text)
+
+
+def worst_cases() -> list[tuple[str, games.Game, str, dict[str, object]]]:
+    forest9 = forest_nine_moons()
+    hk = games.load(games.builtin_path("hk-oldstyle"))
+    cases: list[tuple[str, games.Game, str, dict[str, object]]] = []
+    for tiles in (12, 14):
+        text, hand = singles_in_pairs(tiles)
+        cases.append((f"{tiles} singles as pairs", games.loads(text), hand, {}))
+    cases.append(("nine wildcards, 3 3 3 + sets", games.loads(NINE_WILD), "star " * 9, {}))
+    cases.append(("forest, nine moons allowed", games.loads(forest9), "moon " * 9, {}))
+    cases.append(("hk-oldstyle, all one suit", hk,
+                  "1p 1p 1p 2p 3p 4p 5p 6p 7p 8p 8p 8p 9p 9p", {"tsumo": True}))
+    cases.append(("hk-oldstyle, 1112345678999m", hk,
+                  "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m 5m", {}))
+    return cases
+
+
+def run_worst_cases(repeat: int) -> None:
+    print(f"worst cases (work budget {engine.WORK_BUDGET} units, {engine.MAX_ENTRIES} cache "
+          f"entries; cpu median of {repeat}, peak traced memory of one more run):")
+    for label, game, hand, inputs in worst_cases():
+        def call(game: games.Game = game, hand: str = hand,
+                 inputs: dict[str, object] = inputs) -> str:
+            try:
+                score = game.score(hand, **inputs)  # type: ignore[arg-type]
+            except games.GameError:
+                return "refused (work budget)"
+            return f"{score.points} points, work {score.work}"
+        cpu = median_time(call, repeat, time.process_time)
+        tracemalloc.start()
+        outcome = call()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(f"  {label:<32} cpu {cpu * 1e3:8.1f} ms  peak {peak / 2**20:6.1f} MB  {outcome}")
 
 
 def wall(game: games.Game) -> list[str]:
@@ -94,6 +180,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--worst-repeat", type=int, default=3)
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -124,6 +211,7 @@ def main() -> None:
     for moons, rows in by_moons.items():
         report(f"  with {moons} moon{'s' if moons != 1 else ''}", rows)
     report("random deals (mostly losing)", dealt)
+    run_worst_cases(args.worst_repeat)
 
 
 if __name__ == "__main__":

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
 import pytest
-
-from typed_mahjong.games import cli
-
-
-def run(*argv: str) -> int:
-    parser = argparse.ArgumentParser(prog="typed-mahjong")
-    cli.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    code: int = args.func(args)
-    return code
+from games_support import run
 
 
 def test_score_prints_yaku_total_and_reading(capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,7 +71,8 @@ def test_tiles_and_list(capsys: pytest.CaptureFixture[str]) -> None:
                                 "water=False,", "wings=False,", "young=False"]
     assert lines[-1].split() == ["moon", "x2", "wildcard"]
     assert run("game", "list") == 0
-    assert capsys.readouterr().out.split("\n")[:2] == [
+    assert capsys.readouterr().out.split("\n")[:3] == [
         "forest           Forest Friends",
+        "hk-oldstyle      Hong Kong Old Style",
         "riichi-tanyao    Riichi tanyao (closed ron, non-dealer)",
     ]

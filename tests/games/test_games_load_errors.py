@@ -166,7 +166,8 @@ def test_errors_in_parts_and_sets_name_them() -> None:
         ("- a list\n", "- a list", "game file: expected a mapping, found a list"),
         (VALID + "yakuu: {}\n", "yakuu", "game file: unknown key 'yakuu' (did you mean "
                                          "'yaku'?); expected one of: name, description, "
-                                         "rules, defaults, tiles, parts, sets, yaku, exclude"),
+                                         "rules, defaults, tiles, inputs, parts, sets, "
+                                         "yaku, exclude"),
         (VALID.replace("name: Small\n", ""), "rules:", "game file: missing the 'name' "
                                                        "section"),
         (VALID.replace("  hand_size: 6\n", "  hand_size: 6\n  hand_size: 6\n"),
@@ -207,7 +208,8 @@ def test_file_level_errors(text: str, fragment: str | None, message: str) -> Non
          "rules.han_points: 'han_points' only applies when 'unit' is han"),
         ("  structure: 3 3\n", "  structure: 3 3\n  colour: red\n", "colour: red",
          "rules: unknown key 'colour'; expected one of: hand_size, structure, players, "
-         "starting_points, rounds, wildcards_per_hand, order, unit, han_points, max_points"),
+         "starting_points, rounds, wildcards_per_hand, order, display, unit, han_points, "
+         "max_points, minimum"),
     ],
 )
 def test_rules_errors(old: str, new: str, at: str, message: str) -> None:
@@ -227,10 +229,11 @@ def test_han_games_need_a_table_and_han_values() -> None:
     assert error.problems == (
         f"g.yaml:{rules_line}:3: rules: a game counted in han needs 'han_points', the points "
         "for 1, 2, ... han",
-        f"g.yaml:{when_line + 1}:5: yaku 'Same': missing 'han'",
-        f"g.yaml:{points_line}:{points_col}: yaku 'Same': this game counts han (rules.unit); "
-        "write 'han:'",
+        # `points:` in a han game is a limit hand valued in points, so it must count alone
+        f"g.yaml:{points_line}:{points_col}: yaku 'Same': in a game counted in han, a yaku "
+        "valued in points is a limit hand: give it 'stacks: false' (or write 'han:')",
     )
+    assert when_line
 
 
 def test_han_table_must_not_decrease() -> None:
@@ -242,13 +245,16 @@ def test_han_table_must_not_decrease() -> None:
                                  "than the 500 of 1 han")
 
 
-def test_han_table_must_count_up_from_one() -> None:
+def test_han_table_counts_must_ascend() -> None:
+    # Gaps are allowed (see test_games_extended.py); counts out of order are not.
     text = VALID.replace("  structure: 3 3\n",
-                         "  structure: 3 3\n  unit: han\n  han_points: {1: 100, 3: 300}\n"
+                         "  structure: 3 3\n  unit: han\n  han_points: {3: 300, 2: 100}\n"
                          ).replace("points: 100", "han: 1")
-    line, column = where(text, "3: 300")
-    assert one_problem(text) == (f"g.yaml:{line}:{column}: rules.han_points: han counts must "
-                                 "run 1, 2, 3 ... in order; expected 2, found 3")
+    line, column = where(text, "2: 100")
+    assert one_problem(text) == (
+        f"g.yaml:{line}:{column}: rules.han_points: han counts must be whole numbers "
+        "ascending from 1 (at most 1000), after 3; found 2 (or write the formula "
+        "{base: B, doubling_until: N})")
 
 
 @pytest.mark.parametrize(
@@ -270,7 +276,9 @@ def test_han_table_must_count_up_from_one() -> None:
          "tile 'r 2': a tile name is 1 to 40 characters without spaces or commas (hands list "
          "tiles separated by spaces or commas)"),
         ("  r2: {colour: red, n: 2}\n", "  12: {colour: red, n: 2}\n", "12",
-         "tiles: tile name 12 is not text; quote it ('12') to use it as a name"),
+         "tiles: the key '12' reads as the number 12: YAML reads unquoted no/yes/on/off/true/"
+         "false as booleans, ~ and null as nothing and digits as numbers; quote it ('12') "
+         "to use it as a name"),
         ("  r2: {colour: red, n: 2}\n", "  r2: {colour: red, n: 2, copies: 0}\n", "0}",
          "tile 'r2'.copies: 0 is out of range (1 to 1000)"),
         ("  star: {wildcard: true, copies: 1}\n",
@@ -344,7 +352,7 @@ def test_duplicate_part_names() -> None:
         ("    overrides: [Same]\n", "when", "yaku 'Same': a yaku cannot override itself"),
         ("    colour: red\n", "colour: red\n",
          "yaku 'Same': unknown key 'colour'; expected one of: structure, when, points, han, "
-         "stacks, overrides, description"),
+         "stacks, overrides, bonus, description"),
         ("    structure: 2 2 2 2\n", "2 2 2 2", "yaku 'Same'.structure: the groups hold 8 "
                                                 "tiles, but hands have 6 (rules.hand_size)"),
     ],

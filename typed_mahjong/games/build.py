@@ -10,7 +10,7 @@ from typing import Any
 from .compiler import FIRST_ATTR
 from .constraints import Entry
 from .engine import Engine, Pattern, SetRule, Shape, Structure, points_of
-from .model import Tile
+from .model import Input, Tile
 from .spec import RulesSpec
 
 MAX_SET_TABLE = 8000  # tabulate a sets rule when it has at most this many tile combinations
@@ -19,7 +19,7 @@ MAX_SET_TABLE = 8000  # tabulate a sets rule when it has at most this many tile 
 def build_engine(filename: str, tiles: list[Tile], attributes: dict[str, tuple[str, int]],
                  set_rules: dict[int, SetRule],
                  entries: list[Entry],
-                 rules: RulesSpec) -> Engine:
+                 rules: RulesSpec, inputs: tuple[Input, ...] = ()) -> Engine:
     """The scorer of a checked game."""
     assert rules.hand_size is not None
     ordinary = [t for t in tiles if not t.wildcard]
@@ -58,12 +58,16 @@ def build_engine(filename: str, tiles: list[Tile], attributes: dict[str, tuple[s
         copies={t.name: t.copies for t in tiles}, wildcards_per_hand=per_hand,
         records=tuple(records), set_rules=set_rules, shapes=tuple(shape_list),
         han_points=rules.han_points if rules.unit == "han" else None,
-        max_points=rules.max_points, ceiling=None,
+        max_points=rules.max_points, ceiling=None, minimum=rules.minimum, inputs=inputs,
     )
-    patterns = [p for p, _ in entries]
-    if all(p.value > 0 for p in patterns):
-        stacked = points_of(engine, sum(p.value for p in patterns if p.stacks))
-        alone = [points_of(engine, p.value) for p in patterns if not p.stacks]
+    # The ceiling lets scoring stop at a reading nothing can beat. Exclusions need every
+    # reading seen, and a computed value has no bound known here.
+    patterns = list({p.name: p for p, _ in entries}.values()) if entries else []
+    if all(not p.exclusion and p.value_fn is None for p, _ in entries):
+        best = {p.name: max(q.value for q, _ in entries if q.name == p.name) for p in patterns}
+        stacked = points_of(engine, sum(max(best[p.name], 0) for p in patterns if p.stacks))
+        alone = [points_of(engine, best[p.name], p.in_points) for p in patterns
+                 if not p.stacks]
         engine = dataclasses.replace(engine, ceiling=max([stacked, *alone]))
     return engine
 
@@ -80,8 +84,8 @@ def _structure(sizes: tuple[int, ...], members: list[tuple[Pattern, int]]) -> St
         seen[size] = seen.get(size, 0) + 1
     env_size = max(env for _, env in members)
     return Structure(sizes, offsets, positions, tuple(canonical), env_size,
-                     tuple(p for p, _ in members if p.value > 0),
-                     tuple(p for p, _ in members if p.value == 0))
+                     tuple(p for p, _ in members if not p.exclusion),
+                     tuple(p for p, _ in members if p.exclusion))
 
 
 def _tabulate(rule: SetRule, size: int, kinds: int, per_hand: int,

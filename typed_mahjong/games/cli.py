@@ -1,6 +1,8 @@
 """``typed-mahjong game ...``: score hands of a YAML-defined game, check game files.
 
     typed-mahjong game score GAME "fox vixen kit owl owl owl bear cub moon" [--json]
+        [--tsumo] [--concealed] [--seat WIND] [--round WIND] [--flowers N]
+        [--input NAME=VALUE ...]
     typed-mahjong game check GAME [GAME ...]
     typed-mahjong game tiles GAME
     typed-mahjong game list
@@ -35,6 +37,18 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                        help="tile names separated by spaces or commas; the last is the "
                        "winning tile")
     score.add_argument("--json", action="store_true", help="print the result as JSON")
+    situation = score.add_argument_group(
+        "situation", "inputs the game declares (its 'inputs' section); the shortcuts set "
+        "the input of the same name")
+    situation.add_argument("--input", "-i", action="append", default=[], metavar="NAME=VALUE",
+                           help="set an input, e.g. --input seat=south (repeatable)")
+    situation.add_argument("--tsumo", action="append_const", dest="input",
+                           const="tsumo=true", help="won by self-draw (input 'tsumo')")
+    situation.add_argument("--concealed", action="append_const", dest="input",
+                           const="concealed=true", help="a concealed hand (input 'concealed')")
+    for name in ("seat", "round", "flowers"):
+        situation.add_argument(f"--{name}", action="append", dest="input", type=_prefixed(name),
+                               metavar=name.upper(), help=f"input '{name}'")
     score.set_defaults(func=_score)
 
     check = actions.add_parser("check", help="check game files and report every problem")
@@ -47,6 +61,26 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
     listing = actions.add_parser("list", help="list the built-in games")
     listing.set_defaults(func=_list)
+
+
+def _prefixed(name: str) -> Any:
+    def convert(value: str) -> str:
+        return f"{name}={value}"
+    return convert
+
+
+def _inputs(pairs: list[str]) -> dict[str, str]:
+    """``NAME=VALUE`` texts -> a mapping (the game checks names and values)."""
+    from . import BAD_HAND, GameError
+
+    inputs: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise GameError(f"--input takes NAME=VALUE, not {pair!r}", filename="",
+                            kind=BAD_HAND)
+        inputs[name.strip()] = value.strip()
+    return inputs
 
 
 def _resolve(name: str) -> str:
@@ -63,7 +97,7 @@ def _score(args: argparse.Namespace) -> int:
 
     try:
         game = load(_resolve(args.game))
-        result = game.score(args.hand)
+        result = game.score(args.hand, **_inputs(args.input))
     except GameError as exc:
         print(f"typed-mahjong: error: {exc.message}", file=sys.stderr)
         for problem in exc.problems[1:]:
@@ -84,6 +118,7 @@ def _as_json(game: Game, result: GameScore) -> dict[str, Any]:
         "yaku": [[name, value] for name, value in result.yaku],
         "reading": None if result.reading is None else str(result.reading),
         "readings_tried": result.readings_tried,
+        "work": result.work,
         "excluded_by": result.excluded_by,
     }
 
@@ -138,7 +173,8 @@ def _tiles(args: argparse.Namespace) -> int:
         if tile.wildcard:
             described = "wildcard"
         else:
-            described = ", ".join(f"{key}={value}" for key, value in tile.attributes)
+            described = ", ".join(f"{key}={value}" for key, value in tile.attributes
+                                  if not game.display or key in game.display)
         print(f"{tile.name:<12} x{tile.copies}  {described}")
     return 0
 

@@ -28,6 +28,17 @@ MAX_COST = 20_000
 
 Env = list[Any]
 Fn = Callable[[Env], Any]
+
+
+class InputEnv(list[Any]):
+    """An environment that also carries the situation inputs of one ``score`` call."""
+
+    __slots__ = ("inputs",)
+
+    def __init__(self, size: int, inputs: tuple[Any, ...]) -> None:
+        super().__init__([None] * size)
+        self.inputs = inputs
+
 SCALARS = ("int", "str", "bool")
 
 
@@ -62,6 +73,10 @@ class Scope:
     parts: Mapping[str, Part]
     slot_group: Mapping[int, int] = field(default_factory=dict)  # env index -> group number
     group_number: Mapping[str, int] = field(default_factory=dict)  # "g2" -> 1
+    # The game's situation inputs (`tsumo`, `seat` ...): name -> (type, index). Their values
+    # for one score call are ``env.inputs`` (see ``InputEnv``); yaku and exclusions see
+    # them, parts and sets rules do not (those are tabulated and cached per group).
+    inputs: Mapping[str, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def env_base(self) -> int:
@@ -99,6 +114,22 @@ def compile_condition(expr: S.Expr, scope: Scope) -> Compiled:
             f"the limit is {MAX_COST}",
             _pos(expr),
         )
+    return result
+
+
+def compile_value(expr: S.Expr, scope: Scope) -> Compiled:
+    """Compile a computed yaku value: a whole number read from the hand and the inputs."""
+    result = _Compiler(scope).expr(expr, {})
+    if result.type != "int":
+        raise CompileError(f"a computed value must be a whole number, but this is "
+                           f"{_a(result.type)}", _pos(expr))
+    if result.groups:
+        raise CompileError("a computed value may read `hand` and the game's inputs, not "
+                           "particular slots or groups (a reading's groups are unordered)",
+                           _pos(expr))
+    if result.cost > MAX_COST:
+        raise CompileError(f"the value costs {result.cost} evaluation steps; the limit is "
+                           f"{MAX_COST}", _pos(expr))
     return result
 
 
@@ -183,6 +214,11 @@ class _Compiler:
                                 members=members)
             return Compiled("group", lambda env: None, 1, size, frozenset({number}),
                             members=members)
+        if name in scope.inputs:
+            kind, position = scope.inputs[name]
+            # Only InputEnv environments reach yaku clauses (engine._Search.env).
+            return Compiled(kind, lambda env: env.inputs[position],  # type: ignore[attr-defined]
+                            1, size)
         if name in scope.parts:
             arity = scope.parts[name].arity
             raise CompileError(
@@ -201,6 +237,8 @@ class _Compiler:
         described = [f"tiles: {', '.join(tiles) or '(none)'}"]
         if scope.groups:
             described.append(f"groups: {', '.join(scope.groups)}")
+        if scope.inputs:
+            described.append(f"inputs: {', '.join(scope.inputs)}")
         return "known " + "; ".join(described)
 
     def _Attr(self, expr: S.Attr, bound: Mapping[str, int]) -> Compiled:
@@ -343,7 +381,7 @@ class _Compiler:
         scope = self.scope
         taken = (
             expr.var in scope.slots or expr.var in scope.groups or expr.var in scope.parts
-            or expr.var in bound or expr.var in S.AGGREGATES
+            or expr.var in scope.inputs or expr.var in bound or expr.var in S.AGGREGATES
         )
         if taken:
             raise CompileError(

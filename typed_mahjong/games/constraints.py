@@ -7,6 +7,7 @@ A constraint is an expression, true/false, a list (all must hold) or a one-key m
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from .compiler import (
     all_of,
     any_of,
     compile_condition,
+    compile_value,
     constant,
     negation,
 )
@@ -32,7 +34,8 @@ from .engine import MAX_ARRANGEMENTS, Conjunct, Pattern, SetRule, count_orders
 from .reader import Reader, suggest
 from .spec import MAX_ENTRIES, MAX_HAND, MAX_PART_DEPTH, MAX_POINTS, SLOT_NAMES, RulesSpec
 
-YAKU_KEYS = ("structure", "when", "points", "han", "stacks", "overrides", "description")
+YAKU_KEYS = ("structure", "when", "points", "han", "stacks", "overrides", "bonus",
+             "description")
 EXCLUDE_KEYS = ("structure", "when", "description")
 
 # A compiled yaku or exclusion, with its structure, environment size and YAML node.
@@ -89,6 +92,7 @@ class ConstraintReader(Reader):
     def __init__(self) -> None:
         super().__init__()
         self.clause_ids: dict[str, int] = {}  # canonical clause -> id (keys the score cache)
+        self.input_scope: dict[str, tuple[str, int]] = {}  # set by the loader
 
     def structure(self, node: yaml.Node, context: str, rules: RulesSpec) -> tuple[int, ...] | None:
         value = self.scalar(node, context)
@@ -315,7 +319,7 @@ class ConstraintReader(Reader):
         found: dict[int, SetRule] = {}
         if node is None:
             return found
-        for key, key_node, value_node in self.mapping(node, "sets") or []:
+        for key, key_node, value_node in self.mapping(node, "sets", number_keys=True) or []:
             if not isinstance(key, int) or isinstance(key, bool) or not 1 <= key <= MAX_HAND:
                 self.problem(key_node, "sets", f"a sets key is a group size (1 to {MAX_HAND}), "
                              f"not {key!r}")
@@ -326,7 +330,8 @@ class ConstraintReader(Reader):
                           attributes=attributes, parts=parts)
             result = self.compile(self.constraint(value_node, context, 0), scope, context)
             if result is not None:
-                found[key] = SetRule(result.fn, max(result.env_size, key), result.flags)
+                found[key] = SetRule(result.fn, max(result.env_size, key), result.flags,
+                                     cost=result.cost)
         return found
 
     def patterns(self, sections: dict[Any, yaml.Node], attributes: dict[str, tuple[str, int]],
@@ -355,32 +360,41 @@ class ConstraintReader(Reader):
                 elif name in yaku_names:
                     self.problem(key_node, f"{kind} '{name}'", "has the name of a yaku")
                     continue
-                entry = self.pattern(name, kind, value_node, len(result), attributes, parts,
-                                     rules)
-                if entry is not None:
-                    result.append(entry)
+                result.extend(self.pattern(name, kind, value_node, len(result), attributes,
+                                           parts, rules))
         self.check_overrides(result, yaku_names)
         return result
 
     def pattern(self, name: str, kind: str, node: yaml.Node, order: int,
                 attributes: dict[str, tuple[str, int]], parts: dict[str, Part], rules: RulesSpec
-                ) -> Entry | None:
+                ) -> list[Entry]:
+        """A yaku or exclusion: one entry per structure it is written for."""
         context = f"{kind} '{name}'"
         items = self.mapping(node, context)
         if items is None:
-            return None
+            return []
         is_yaku = kind == "yaku"
         self.known_keys(items, YAKU_KEYS if is_yaku else EXCLUDE_KEYS, context)
         values = {key: value for key, _, value in items}
-        structure = rules.structure
+        structures: list[tuple[int, ...] | None] = [rules.structure]
         if "structure" in values:
-            structure = self.structure(values["structure"], f"{context}.structure", rules)
-        elif structure is None and rules.hand_size is not None and not rules.structure_given:
+            structures = self.structures(values["structure"], f"{context}.structure", rules)
+        elif rules.structure is None and rules.hand_size is not None and \
+                not rules.structure_given:
             self.problem(node, context, "no structure: give it one ('structure: 3 3 3') or set "
                          "rules.structure")
-        value, stacks, overrides = 0, True, frozenset[str]()
+        value, stacks, overrides, bonus, in_points = 0, True, frozenset[str](), False, False
+        value_node: yaml.Node | None = None
         if is_yaku:
             value_key = "han" if rules.unit == "han" else "points"
+            if rules.unit == "han" and "points" in values and "han" not in values:
+                # a limit hand valued in points in a han game: it counts alone
+                value_key, in_points = "points", True
+                if "stacks" not in values or self.boolean(values["stacks"], context) is not \
+                        False:
+                    self.problem(values["points"], context, "in a game counted in han, a "
+                                 "yaku valued in points is a limit hand: give it "
+                                 "'stacks: false' (or write 'han:')")
             other = "points" if value_key == "han" else "han"
             if other in values:
                 self.problem(values[other], context, f"this game counts {rules.unit} "
@@ -388,10 +402,16 @@ class ConstraintReader(Reader):
             if value_key not in values:
                 self.problem(node, context, f"missing '{value_key}'")
             else:
-                high = 1000 if value_key == "han" else MAX_POINTS
-                value = self.integer(values[value_key], f"{context}.{value_key}", 1, high) or 0
+                value_node = values[value_key]
+                high = 1000 if value_key == "han" and not in_points else MAX_POINTS
+                value = self.yaku_value(value_node, f"{context}.{value_key}", high)
             if "stacks" in values:
                 stacks = self.boolean(values["stacks"], f"{context}.stacks") is not False
+            if "bonus" in values:
+                bonus = self.boolean(values["bonus"], f"{context}.bonus") is True
+                if bonus and rules.minimum is None:
+                    self.problem(values["bonus"], context, "'bonus' (not counted toward the "
+                                 "minimum) needs rules.minimum")
             if "overrides" in values:
                 listed = self.text_list(values["overrides"], f"{context}.overrides") or []
                 overrides = frozenset(text for text, _ in listed)
@@ -399,14 +419,65 @@ class ConstraintReader(Reader):
             self.text(values["description"], f"{context}.description", 2000)
         if "when" not in values:
             self.problem(node, context, "missing 'when' (the constraint)")
-            return None
+            return []
         tree = self.constraint(values["when"], context, 0)
-        if structure is None or tree is None:
-            return None
-        scope = _pattern_scope(structure, attributes, parts)
+        if tree is None or (is_yaku and value == 0):
+            return []
+        entries = []
+        for structure in structures:
+            if structure is None:
+                continue
+            entry = self.pattern_for(name, context, node, order, structure, tree, attributes,
+                                     parts, value, value_node, stacks, overrides, bonus,
+                                     in_points, not is_yaku)
+            if entry is not None:
+                entries.append(entry)
+        return entries
+
+    def structures(self, node: yaml.Node, context: str, rules: RulesSpec
+                   ) -> list[tuple[int, ...] | None]:
+        """``structure: 3 3 3 3 2`` or a list of them (the yaku holds over any)."""
+        if not isinstance(node, yaml.SequenceNode):
+            return [self.structure(node, context, rules)]
+        if not node.value or len(node.value) > 8:
+            self.problem(node, context, "a list of structures holds 1 to 8 of them")
+            return []
+        found = [self.structure(item, context, rules) for item in node.value]
+        if len({s for s in found if s is not None}) != len([s for s in found if s]):
+            self.problem(node, context, "a structure is listed twice")
+            return []
+        return found
+
+    def yaku_value(self, node: yaml.Node, context: str, high: int) -> int:
+        """A yaku's value: a whole number (negative for a penalty, never 0), or an
+        expression computed from the hand and the inputs (compiled per structure)."""
+        value = self.scalar(node, context)
+        if isinstance(value, str):
+            return 1  # an expression: checked per structure by pattern_for
+        number = self.integer(node, context, -high, high)
+        if number == 0:
+            self.problem(node, context, "a yaku is worth something: not 0")
+            return 0
+        return number or 0
+
+    def pattern_for(self, name: str, context: str, node: yaml.Node, order: int,
+                    structure: tuple[int, ...], tree: _Tree,
+                    attributes: dict[str, tuple[str, int]], parts: dict[str, Part],
+                    value: int | Compiled, value_node: yaml.Node | None, stacks: bool,
+                    overrides: frozenset[str], bonus: bool, in_points: bool,
+                    exclusion: bool) -> Entry | None:
+        scope = _pattern_scope(structure, attributes, parts, self.input_scope)
         trees = _clauses(tree)
         clauses = [self.compile(clause, scope, context) for clause in trees]
-        if any(c is None for c in clauses) or (is_yaku and value == 0):
+        computed: Compiled | None = None
+        if isinstance(value_node, yaml.ScalarNode) and isinstance(
+                self.scalar(value_node, context), str):
+            try:
+                computed = compile_value(S.parse(str(value_node.value)), scope)
+            except (S.ExprSyntaxError, CompileError) as exc:
+                self.expr_problem(value_node, f"{context} value", exc.message, exc.position)
+                return None
+        if any(c is None for c in clauses):
             return None
         compiled = [c for c in clauses if c is not None]
         cost = sum(c.cost for c in compiled)
@@ -421,8 +492,14 @@ class ConstraintReader(Reader):
                          f"limit is {MAX_ARRANGEMENTS} (name fewer groups of the same size, or "
                          "use hand and count())")
             return None
-        pattern = self.plan(name, order, value, stacks, overrides, compiled, trees, structure)
-        env_size = max([sum(structure), *(c.env_size for c in compiled)])
+        fixed = value if isinstance(value, int) else 0
+        pattern = self.plan(name, order, fixed, stacks, overrides, compiled, trees, structure)
+        pattern = dataclasses.replace(
+            pattern, exclusion=exclusion, bonus=bonus, in_points=in_points,
+            value_fn=computed.fn if computed is not None else None,
+            value_cost=computed.cost if computed is not None else 0)
+        env_size = max([sum(structure), *(c.env_size for c in compiled),
+                        computed.env_size if computed is not None else 0])
         return pattern, (structure, env_size, node)
 
     def plan(self, name: str, order: int, value: int, stacks: bool,
@@ -442,7 +519,7 @@ class ConstraintReader(Reader):
             placed = sorted(group_order.index(g) for g in clause.groups)
             groups = tuple(group_order[i] for i in placed)
             uid, symmetric = self.clause_id(tree, groups, structure, clause.whole)
-            conjunct = Conjunct(uid, clause.fn, groups, clause.whole, symmetric)
+            conjunct = Conjunct(uid, clause.fn, groups, clause.whole, symmetric, clause.cost)
             if not placed:
                 hand.append(conjunct)
             elif len(placed) == 1 and not clause.whole:
@@ -477,8 +554,12 @@ class ConstraintReader(Reader):
         return uid, symmetric
 
     def check_overrides(self, entries: list[tuple[Pattern, Any]], names: set[str]) -> None:
-        overrides = {p.name: p.overrides for p, _ in entries if p.value > 0}
+        overrides = {p.name: p.overrides for p, _ in entries if not p.exclusion}
+        seen: set[str] = set()
         for pattern, (_, _, pattern_node) in entries:
+            if pattern.name in seen:
+                continue  # a yaku written for several structures: checked once
+            seen.add(pattern.name)
             for target in sorted(pattern.overrides):
                 context = f"yaku '{pattern.name}'"
                 if target == pattern.name:
@@ -513,7 +594,7 @@ def _clauses(tree: _Tree) -> list[_Tree]:
 
 
 def _pattern_scope(structure: tuple[int, ...], attributes: dict[str, tuple[str, int]],
-                   parts: dict[str, Part]) -> Scope:
+                   parts: dict[str, Part], inputs: dict[str, tuple[str, int]]) -> Scope:
     slots: dict[str, int] = {}
     slot_group: dict[int, int] = {}
     groups: dict[str, tuple[int, ...]] = {"hand": tuple(range(sum(structure)))}
@@ -529,7 +610,7 @@ def _pattern_scope(structure: tuple[int, ...], attributes: dict[str, tuple[str, 
         groups[f"g{number + 1}"] = tuple(members)
         group_number[f"g{number + 1}"] = number
     return Scope(slots=slots, groups=groups, attributes=attributes, parts=parts,
-                 slot_group=slot_group, group_number=group_number)
+                 slot_group=slot_group, group_number=group_number, inputs=inputs)
 
 
 def _stand_in(name: str, arity: int) -> Part:

@@ -26,19 +26,29 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .compiler import Fn
+from .compiler import Fn, InputEnv
 from .errors import BAD_FILE, BAD_HAND, GameError
-from .model import GameScore, Reading, ReadingTile
+from .model import GameScore, Input, Reading, ReadingTile, Value
 
-# Work limit for one score() call (groups checked + readings evaluated). A game whose
-# structures have no `sets` rules can have millions of readings for a long hand; this turns
-# that into an error naming the fix instead of a hang (the mypy plugin runs these files).
-MAX_STEPS = 200_000
-_BLOCK_BITS = 24  # cache keys put a group or hand id (< MAX_STEPS + 1 < 2**24) in the low bits
+# The work budget of one score() call. Every unit of work is counted: a group built or
+# checked against a sets rule, a reading evaluated, a group tried in a yaku's group order,
+# a constraint evaluated (its load-time cost: nodes with parts expanded). The weights make
+# a unit roughly the same Python time whatever it counts, and the budget keeps the worst
+# file that passes `check` near half a second on the shared 2-core machine (see
+# benchmarks/bench_games.py). Cache entries (groups, results) are counted apart: they are
+# what holds memory, and MAX_ENTRIES keeps a score call's caches well under 100 MB.
+WORK_BUDGET = 1_000_000
+MAX_ENTRIES = 150_000
+GROUP_WORK = 4  # intern a group: its records, its codes, its cache slot
+READING_WORK = 12  # sort the groups, intern the hand, dispatch the patterns
+ORDER_WORK = 2  # place one group in a yaku's group order
+CLAUSE_WORK = 2  # call one clause and cache its result (plus the clause's own cost)
+_BLOCK_BITS = 24  # cache keys put a group or hand id (< MAX_ENTRIES) in the low bits
 # Orders of groups one yaku may need to try (e.g. 6 for a yaku naming g1..g3 of `3 3 3`).
 MAX_ARRANGEMENTS = 5040
 
 _HAND_TOKEN = re.compile(r"[^\s,]+")
+_TRUTH = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
 Record = tuple[Any, ...]
 
 
@@ -56,6 +66,7 @@ class Conjunct:
     groups: tuple[int, ...]
     whole: bool
     symmetric: bool = False  # same result whichever of its groups plays which
+    cost: int = 1  # evaluation steps (compiler cost), counted against the work budget
 
 @dataclass(frozen=True, slots=True)
 class Pattern:
@@ -83,6 +94,11 @@ class Pattern:
     # Every multi-group clause is symmetric and reads all of group_order: when the groups
     # may be chosen from the same candidates, only the *set* of chosen groups matters.
     symmetric: bool = False
+    exclusion: bool = False  # an `exclude` pattern, not a yaku
+    bonus: bool = False  # its value does not count toward rules.minimum
+    in_points: bool = False  # a limit hand valued in points in a game counted in han
+    value_fn: Fn | None = None  # a value computed from the hand and the inputs
+    value_cost: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +140,7 @@ class SetRule:
     fn: Fn
     env_size: int
     reads_flags: bool = False
+    cost: int = 1
     valid: frozenset[tuple[int, ...]] | None = None
     completions: Mapping[tuple[int, ...], tuple[tuple[int, ...], ...]] | None = None
     # partners[rank]: per item type, may it share a valid group with a tile of this rank
@@ -146,13 +163,56 @@ class Engine:
     han_points: tuple[int, ...] | None  # points for 1, 2, ... han; None: the unit is points
     max_points: int | None
     ceiling: int | None  # no reading can score more; None when exclusions force a full search
+    minimum: int | None = None  # least total (bonus yaku aside) that wins
+    inputs: tuple[Input, ...] = ()
 
     def record_code(self, rank: int, source: int, last: bool) -> int:
         """Records sort by code: display rank, then real before wildcard, then last."""
         return ((rank * (len(self.wildcards) + 1) + source) * 2) + int(last)
 
-    def score(self, hand: str) -> GameScore:
-        return _Search(self, self.parse_hand(hand)).run()
+    def score(self, hand: str, inputs: Mapping[str, Value | str] | None = None) -> GameScore:
+        situation = self.situation(hand, inputs or {})
+        return _Search(self, self.parse_hand(hand), situation).run()
+
+    def situation(self, hand: str, given: Mapping[str, Value | str]) -> tuple[Value, ...]:
+        """The inputs' values in declaration order (defaults filled in). Text is accepted
+        for every type (as the command line gives it): 'true'/'false', digits."""
+        declared = {spec.name: spec for spec in self.inputs}
+        for name in given:
+            if name not in declared:
+                known = ", ".join(declared) or "none"
+                close = difflib.get_close_matches(name, list(declared), n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise self._hand_error(hand, f"unknown input '{name}'{hint}; this game's "
+                                       f"inputs: {known}", None)
+        return tuple(self.input_value(hand, spec, given[spec.name]) if spec.name in given
+                     else spec.default for spec in self.inputs)
+
+    def input_value(self, hand: str, spec: Input, raw: Value | str) -> Value:
+        value: Value | None = None
+        if spec.type == "bool":
+            if isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and raw.lower() in _TRUTH:
+                value = _TRUTH[raw.lower()]
+            wanted = "true or false"
+        elif spec.type == "int":
+            if isinstance(raw, int) and not isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 6:
+                value = int(raw)
+            if isinstance(value, int) and not spec.low <= value <= spec.high:
+                value = None
+            wanted = f"a whole number from {spec.low} to {spec.high}"
+        else:
+            assert spec.values is not None
+            if isinstance(raw, str) and raw in spec.values:
+                value = raw
+            wanted = f"one of {', '.join(spec.values)}"
+        if value is None:
+            raise self._hand_error(hand, f"input '{spec.name}' is {wanted}, not {raw!r}"[:300],
+                                   None)
+        return value
 
     # -- hands --
 
@@ -236,14 +296,17 @@ class _Live:
     maybe_excluded: list[tuple[Pattern, Structure]] = field(default_factory=list)
     always: list[Pattern] = field(default_factory=list)
     maybe: list[tuple[Pattern, Structure]] = field(default_factory=list)
+    values: dict[int, int] = field(default_factory=dict)  # id(pattern) -> computed value
 
 
 class _Search:
     """The mutable state of one ``score`` call (never shared between calls)."""
 
-    def __init__(self, engine: Engine, counts: list[int]) -> None:
+    def __init__(self, engine: Engine, counts: list[int],
+                 situation: tuple[Value, ...] = ()) -> None:
         self.engine = engine
         self.counts = counts
+        self.situation = situation
         self.kinds = len(engine.kinds)
         self.first_wild_item = 2 * self.kinds
         # Groups met so far, interned: codes -> id; records, codes and size by id.
@@ -257,10 +320,17 @@ class _Search:
         # hand or group id in the low bits); multi-group clauses by a tuple.
         self.memo: dict[int, bool] = {}
         self.multi_memo: dict[tuple[int, ...], bool] = {}
-        self.steps = 0
+        self.work = 0
+        self.entries = 0
+        # Work spent matching each pattern's groups (orders and multi-group clauses), so
+        # a budget error can name the yaku that costs most; `matching` is the one at work.
+        self.pattern_work: dict[str, int] = {}
+        self.matching: Pattern | None = None
+        self.matching_start = 0
+        self.has_wild = any(counts[self.first_wild_item:])
         self.readings = 0
         self.best_points = 0
-        self.best_yaku: list[Pattern] = []
+        self.best_yaku: list[tuple[Pattern, int]] = []
         self.best_blocks: list[int] | None = None
         self.shape = engine.shapes[0] if engine.shapes else None
         self.remaining: list[int] = []
@@ -280,13 +350,15 @@ class _Search:
                 self.place([], None)
         except _Excluded as excluded:
             return GameScore(0, (), self.reading(excluded.blocks), self.readings,
-                             excluded.pattern.name)
+                             excluded.pattern.name, self.work)
         except _Done:
             pass
         if self.best_blocks is None:
-            return GameScore(0, (), None, self.readings)
-        yaku = tuple((p.name, p.value) for p in sorted(self.best_yaku, key=lambda p: p.order))
-        return GameScore(self.best_points, yaku, self.reading(self.best_blocks), self.readings)
+            return GameScore(0, (), None, self.readings, work=self.work)
+        yaku = tuple((p.name, value) for p, value in
+                     sorted(self.best_yaku, key=lambda chosen: chosen[0].order))
+        return GameScore(self.best_points, yaku, self.reading(self.best_blocks), self.readings,
+                         work=self.work)
 
     # -- enumerating readings --
 
@@ -367,7 +439,7 @@ class _Search:
     def valid(self, key: tuple[int, ...], rule: SetRule) -> bool:
         known = self.validity.get(key)
         if known is None:
-            self.tick()
+            self.spend(CLAUSE_WORK + rule.cost, 1)
             records = [self.engine.records[code] for code in key]
             known = bool(rule.fn(records + [None] * (rule.env_size - len(key))))
             self.validity[key] = known
@@ -376,7 +448,7 @@ class _Search:
     def block(self, key: tuple[int, ...]) -> int:
         block = self.block_ids.get(key)
         if block is None:
-            self.tick()
+            self.spend(GROUP_WORK, 1)
             block = len(self.block_codes)
             self.block_ids[key] = block
             self.block_codes.append(key)
@@ -384,20 +456,55 @@ class _Search:
             self.block_size.append(len(key))
         return block
 
-    def tick(self) -> None:
-        self.steps += 1
-        if self.steps > MAX_STEPS:
-            raise GameError(
-                f"{self.engine.filename}: scoring this hand needs more than {MAX_STEPS} "
-                "steps; give the group sizes of the structures a `sets` rule so that fewer "
-                "groupings are valid",
-                filename=self.engine.filename, kind=BAD_FILE,
-            )
+    def spend(self, units: int, entries: int = 0) -> None:
+        """Count work (and new cache entries) against the budget; stop when it is spent."""
+        self.work += units
+        self.entries += entries
+        if self.work > WORK_BUDGET or self.entries > MAX_ENTRIES:
+            raise self.over_budget()
+
+    def over_budget(self) -> GameError:
+        engine = self.engine
+        if self.entries > MAX_ENTRIES:
+            spent = f"more than {MAX_ENTRIES} cache entries (the memory bound of the work budget)"
+        else:
+            spent = f"more than the work budget of {WORK_BUDGET} units"
+        return GameError(
+            f"{engine.filename}: scoring this hand needs {spent}: readings, groups, group "
+            f"orders and constraint evaluations; {self.advice()}",
+            filename=engine.filename, kind=BAD_FILE,
+        )
+
+    def advice(self) -> str:
+        """What would reduce the work: the biggest share of it, named."""
+        shares = dict(self.pattern_work)
+        if self.matching is not None:
+            name = self.matching.name
+            shares[name] = shares.get(name, 0) + self.work - self.matching_start
+        worst = max(shares, key=shares.__getitem__, default=None)
+        if worst is not None and 2 * shares[worst] > self.work:
+            return (f"most of it goes to trying yaku {worst!r} on the groups of each reading "
+                    "in their possible orders: name fewer groups of the same size (use "
+                    "`hand` with count()/any() instead), or put single-group clauses first "
+                    "so that fewer groups qualify")
+        shape = self.shape
+        sizes = shape.sizes if shape is not None else ()
+        free = [size for size in sizes if size > 1 and size not in self.engine.set_rules]
+        if free:
+            listed = ", ".join(str(size) for size in free)
+            return (f"most of it goes to the readings of the hand: give groups of {listed} a "
+                    "`sets` rule so that fewer groupings are valid")
+        if self.has_wild:
+            return ("most of it goes to the readings wildcards make possible: allow fewer "
+                    "wildcards in a hand (rules.wildcards_per_hand) or make the `sets` "
+                    "rules stricter")
+        return ("most of it goes to the readings of the hand: make the `sets` rules stricter "
+                "so that fewer groupings are valid")
 
     # -- evaluating one reading --
 
     def complete(self, blocks: list[int]) -> None:
-        self.tick()
+        self.spend(READING_WORK)
         self.readings += 1
         shape = self.shape
         assert shape is not None
@@ -407,6 +514,7 @@ class _Search:
         self.fitting = {}
         live = self.live.get((id(shape), self.hand_id))
         if live is None:
+            self.spend(0, 1)
             live = self.live[(id(shape), self.hand_id)] = self.sort_patterns(shape)
         if live.always_excluded:
             raise _Excluded(live.always_excluded[0], blocks)
@@ -417,7 +525,7 @@ class _Search:
                                  if self.match_groups(p, structure)]
         if not applied:
             return
-        points, chosen = self.best_combination(applied)
+        points, chosen = self.best_combination(applied, live.values)
         if points > self.best_points:
             self.best_points = points
             self.best_yaku = chosen
@@ -439,6 +547,12 @@ class _Search:
                         live.always_excluded.append(pattern)
             for pattern in structure.yaku:
                 if self.match_hand(pattern, structure):
+                    if pattern.value_fn is not None:
+                        # reads the hand and the inputs only: one value per multiset
+                        self.spend(CLAUSE_WORK + pattern.value_cost)
+                        env = self.env(structure)
+                        self.fill(structure, env, [-1] * len(structure.sizes))
+                        live.values[id(pattern)] = int(pattern.value_fn(env))
                     if pattern.group_order:
                         live.maybe.append((pattern, structure))
                     else:
@@ -448,7 +562,7 @@ class _Search:
     def env(self, structure: Structure) -> list[Any]:
         env = self.envs.get(id(structure))
         if env is None:
-            env = self.envs[id(structure)] = [None] * structure.env_size
+            env = self.envs[id(structure)] = InputEnv(structure.env_size, self.situation)
         return env
 
     def match_hand(self, pattern: Pattern, structure: Structure) -> bool:
@@ -458,6 +572,7 @@ class _Search:
             known = memo.get(key)
             if known is None:
                 env = self.env(structure)
+                self.spend(CLAUSE_WORK + clause.cost, 1)
                 if clause.whole:
                     self.fill(structure, env, [-1] * len(structure.sizes))
                 known = memo[key] = bool(clause.fn(env))
@@ -488,6 +603,7 @@ class _Search:
                     key = (clause.uid << _BLOCK_BITS) | block
                     known = memo.get(key)
                     if known is None:
+                        self.spend(CLAUSE_WORK + clause.cost, 1)
                         offset = structure.offsets[group]
                         env[offset:offset + structure.sizes[group]] = records[block]
                         known = memo[key] = bool(clause.fn(env))
@@ -504,15 +620,22 @@ class _Search:
                 return len(candidates[0]) >= len(candidates)
             return _distinct_choice(candidates, 0, [])
         assignment = [-1] * len(structure.sizes)
+        self.matching, self.matching_start = pattern, self.work
         if pattern.symmetric and all(c == candidates[0] for c in candidates):
-            return self.choose_set(pattern, structure, candidates[0], env, assignment)
-        return self.assign(pattern, structure, candidates, 0, env, assignment)
+            found = self.choose_set(pattern, structure, candidates[0], env, assignment)
+        else:
+            found = self.assign(pattern, structure, candidates, 0, env, assignment)
+        self.pattern_work[pattern.name] = (self.pattern_work.get(pattern.name, 0)
+                                           + self.work - self.matching_start)
+        self.matching = None
+        return found
 
     def choose_set(self, pattern: Pattern, structure: Structure, candidates: list[int],
                    env: list[Any], assignment: list[int]) -> bool:
         """``assign`` for symmetric patterns: try each set of groups once, in one order."""
         clauses = pattern.multi_steps[-1]
         for chosen in itertools.combinations(candidates, len(pattern.group_order)):
+            self.spend(ORDER_WORK * len(chosen))
             for group, position in zip(pattern.group_order, chosen, strict=True):
                 assignment[group] = position
                 offset = structure.offsets[group]
@@ -533,6 +656,7 @@ class _Search:
         for position in candidates[k]:
             if position in assignment:
                 continue
+            self.spend(ORDER_WORK)
             assignment[group] = position
             env[offset:offset + size] = self.block_records[self.current[position]]
             ok = all(self.check_multi(c, structure, env, assignment) for c in checks) and (
@@ -551,6 +675,7 @@ class _Search:
         key = (clause.uid, self.hand_id if clause.whole else -1, *blocks)
         known = self.multi_memo.get(key)
         if known is None:
+            self.spend(CLAUSE_WORK + clause.cost, 1)
             if clause.whole:
                 self.fill(structure, env, assignment)
             known = self.multi_memo[key] = bool(clause.fn(env))
@@ -560,7 +685,11 @@ class _Search:
         """An id for the multiset of tiles in the current reading (wildcards as read)."""
         codes = tuple(sorted(itertools.chain.from_iterable(
             self.block_codes[block] for block in self.current)))
-        return self.hands.setdefault(codes, len(self.hands) + 1)
+        known = self.hands.get(codes)
+        if known is None:
+            self.spend(0, 1)
+            known = self.hands[codes] = len(self.hands) + 1
+        return known
 
     def fill(self, structure: Structure, env: list[Any], assignment: list[int]) -> None:
         """Put the groups not yet placed into the free slots, so `hand` sees every tile."""
@@ -576,13 +705,24 @@ class _Search:
                         self.block_records[self.current[candidate]])
                     break
 
-    def best_combination(self, applied: list[Pattern]) -> tuple[int, list[Pattern]]:
-        dropped = {name for pattern in applied for name in pattern.overrides}
-        kept = [p for p in applied if p.name not in dropped]
-        options = [[p for p in kept if p.stacks]] + [[p] for p in kept if not p.stacks]
-        best: tuple[int, list[Pattern]] = (0, [])
+    def best_combination(self, applied: list[Pattern], computed: dict[int, int]
+                         ) -> tuple[int, list[tuple[Pattern, int]]]:
+        # A yaku whose computed value is 0 does not hold, so it overrides nothing.
+        dropped = {name for pattern in applied if computed.get(id(pattern), pattern.value)
+                   for name in pattern.overrides}
+        # A yaku written for several structures counts once (its best value).
+        by_name: dict[str, tuple[Pattern, int]] = {}
+        for pattern in applied:
+            if pattern.name in dropped:
+                continue
+            value = computed.get(id(pattern), pattern.value)
+            if value and (pattern.name not in by_name or value > by_name[pattern.name][1]):
+                by_name[pattern.name] = (pattern, value)
+        kept = list(by_name.values())
+        options = [[c for c in kept if c[0].stacks]] + [[c] for c in kept if not c[0].stacks]
+        best: tuple[int, list[tuple[Pattern, int]]] = (0, [])
         for option in options:
-            points = points_of(self.engine, sum(p.value for p in option))
+            points = option_points(self.engine, option)
             if points > best[0]:
                 best = (points, option)
         return best
@@ -609,11 +749,25 @@ def _distinct_choice(candidates: list[list[int]], k: int, chosen: list[int]) -> 
     return False
 
 
-def points_of(engine: Engine, total: int) -> int:
-    """Points for a total of values: through the han table, then the points limit."""
-    if engine.han_points is not None:
+def option_points(engine: Engine, option: list[tuple[Pattern, int]]) -> int:
+    """Points for yaku counted together: a limit hand valued in points counts as such; a
+    total short of the game's minimum (bonus yaku aside) does not win."""
+    if len(option) == 1 and option[0][0].in_points:
+        return points_of(engine, option[0][1], in_points=True)
+    if engine.minimum is not None and sum(
+            value for pattern, value in option if not pattern.bonus) < engine.minimum:
+        return 0
+    return points_of(engine, sum(value for _, value in option))
+
+
+def points_of(engine: Engine, total: int, in_points: bool = False) -> int:
+    """Points for a total of values: through the han table, then the points limit. A
+    total that is not positive (penalties outweighing the rest) scores nothing."""
+    if total <= 0:
+        return 0
+    if engine.han_points is not None and not in_points:
         table = engine.han_points
-        total = table[min(total, len(table)) - 1] if total > 0 else 0
+        total = table[min(total, len(table)) - 1]
     if engine.max_points is not None:
         total = min(total, engine.max_points)
     return total

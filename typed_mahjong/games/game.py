@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .engine import Engine
-from .model import GameScore, Tile
+from .model import GameScore, Input, Tile, Value
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -30,13 +30,19 @@ class Game:
     wildcards_per_hand: int
     yaku_names: tuple[str, ...]
     _engine: Engine = field(repr=False)
+    inputs: tuple[Input, ...] = ()  # situation inputs the game declares (`inputs:`)
+    display: tuple[str, ...] = ()  # attributes to show for a tile (rules.display); () all
+    minimum: int | None = None  # least total (han or points) that wins, bonus yaku aside
 
     @property
     def tile_names(self) -> tuple[str, ...]:
         return tuple(tile.name for tile in self.tiles)
 
-    def score(self, hand: str) -> GameScore:
+    def score(self, hand: str, **inputs: Value) -> GameScore:
         """Score a hand: tile names separated by spaces and/or commas, the winning (last
-        drawn) tile named last. Raises ``GameError`` (kind "bad-hand") for unknown tiles,
-        a wrong tile count, more copies than the game has, or too many wildcards."""
-        return self._engine.score(hand)
+        drawn) tile named last, in the situation the keywords give (the game's ``inputs``,
+        e.g. ``tsumo=True, seat="south"``; defaults for the rest). Raises ``GameError``
+        (kind "bad-hand") for unknown tiles, a wrong tile count, more copies than the game
+        has, too many wildcards, or an unknown or ill-typed input; (kind "bad-file") when
+        the hand needs more than the work budget."""
+        return self._engine.score(hand, inputs)

@@ -20,14 +20,18 @@ from .compiler import BUILTIN_ATTRIBUTES, FIRST_ATTR
 from .constraints import ConstraintReader
 from .errors import GameError, Problem
 from .game import Game
-from .model import Tile, Value
+from .model import Input, Tile, Value
 from .reader import suggest
 from .spec import DEFAULT_COPIES, MAX_HAND, MAX_POINTS, MAX_TILES, RulesSpec
 
-TOP_KEYS = ("name", "description", "rules", "defaults", "tiles", "parts", "sets", "yaku",
-            "exclude")
+TOP_KEYS = ("name", "description", "rules", "defaults", "tiles", "inputs", "parts", "sets",
+            "yaku", "exclude")
 RULE_KEYS = ("hand_size", "structure", "players", "starting_points", "rounds",
-             "wildcards_per_hand", "order", "unit", "han_points", "max_points")
+             "wildcards_per_hand", "order", "display", "unit", "han_points", "max_points",
+             "minimum")
+INPUT_KEYS = ("type", "values", "default", "min", "max", "description")
+MAX_INPUTS = 32
+MAX_DOUBLINGS = 40
 META_KEYS = ("copies", "wildcard")
 RESERVED = frozenset(BUILTIN_ATTRIBUTES) | set(META_KEYS) | S.KEYWORDS
 _TILE_NAME = re.compile(r"[^\s,]{1,40}")
@@ -73,18 +77,23 @@ class _Loader(ConstraintReader):
             description = self.text(sections["description"], "description", 2000) or ""
         rules = self.rules(sections.get("rules"))
         tiles, attributes = self.tiles(sections.get("defaults"), sections.get("tiles"), rules)
+        display = self.display(rules, attributes)
+        inputs = self.inputs(sections.get("inputs"), attributes)
+        self.input_scope = {i.name: (i.type, n) for n, i in enumerate(inputs)}
         parts = self.parts(sections.get("parts"), attributes)
         set_rules = self.set_rules(sections.get("sets"), attributes, parts, rules)
         patterns = self.patterns(sections, attributes, parts, rules)
         if self.problems or rules.hand_size is None or name is None:
             raise self.fail()
-        engine = build_engine(self.filename, tiles, attributes, set_rules, patterns, rules)
+        engine = build_engine(self.filename, tiles, attributes, set_rules, patterns, rules,
+                              tuple(inputs))
         return Game(
             name=name, description=description, filename=self.filename,
             fingerprint=fingerprint, tiles=tuple(tiles), hand_size=rules.hand_size,
             players=rules.players, starting_points=rules.starting_points, rounds=rules.rounds,
             unit=rules.unit, wildcards_per_hand=engine.wildcards_per_hand,
-            yaku_names=tuple(p.name for p, _ in patterns if p.value > 0), _engine=engine,
+            yaku_names=tuple(dict.fromkeys(p.name for p, _ in patterns if not p.exclusion)),
+            inputs=tuple(inputs), display=display, minimum=rules.minimum, _engine=engine,
         )
 
     # -- rules --
@@ -115,7 +124,9 @@ class _Loader(ConstraintReader):
             rules.wildcards_per_hand = self.integer(
                 values["wildcards_per_hand"], "rules.wildcards_per_hand", 0, MAX_HAND)
         if "order" in values:
-            rules.order = self.text_list(values["order"], "rules.order") or []
+            rules.order = self.order(values["order"])
+        if "display" in values:
+            rules.display = self.text_list(values["display"], "rules.display") or []
         if "unit" in values:
             unit = self.text(values["unit"], "rules.unit")
             if unit in ("points", "han"):
@@ -123,6 +134,8 @@ class _Loader(ConstraintReader):
             elif unit is not None:
                 self.problem(values["unit"], "rules.unit",
                              f"unit must be 'points' or 'han', not {unit!r}")
+        if "minimum" in values:
+            rules.minimum = self.integer(values["minimum"], "rules.minimum", 1, MAX_POINTS)
         if "han_points" in values:
             rules.han_points = self.han_points(values["han_points"])
         if rules.unit == "han" and rules.han_points is None and "han_points" not in values:
@@ -137,15 +150,23 @@ class _Loader(ConstraintReader):
         return rules
 
     def han_points(self, node: yaml.Node) -> tuple[int, ...] | None:
-        items = self.mapping(node, "rules.han_points")
+        """The points for 1, 2, 3 ... han: a table (counts ascending, gaps allowed: a count
+        not listed scores as the count below it, and counts below the first none), or the
+        doubling formula ``{base: B, doubling_until: N}``: B, 2B, 4B ... up to N han."""
+        items = self.mapping(node, "rules.han_points", number_keys=True)
         if items is None:
             return None
+        keys = [key for key, _, _ in items]
+        if keys and set(keys) <= {"base", "doubling_until"}:
+            return self.han_formula(node, items)
         table: list[int] = []
-        for expected, (key, key_node, value_node) in enumerate(items, start=1):
-            if key != expected or isinstance(key, bool):
+        previous = 0
+        for key, key_node, value_node in items:
+            if not isinstance(key, int) or isinstance(key, bool) or not previous < key <= 1000:
                 self.problem(key_node, "rules.han_points",
-                             f"han counts must run 1, 2, 3 ... in order; expected {expected}, "
-                             f"found {key!r}")
+                             f"han counts must be whole numbers ascending from 1 (at most "
+                             f"1000), after {previous}; found {key!r} (or write the formula "
+                             "{base: B, doubling_until: N})")
                 return None
             value = self.integer(value_node, f"rules.han_points[{key}]", 1, MAX_POINTS)
             if value is None:
@@ -153,13 +174,149 @@ class _Loader(ConstraintReader):
             if table and value < table[-1]:
                 # more han never scores less (the scorer relies on it to stop early)
                 self.problem(value_node, f"rules.han_points[{key}]",
-                             f"{value} is less than the {table[-1]} of {key - 1} han")
+                             f"{value} is less than the {table[-1]} of {previous} han")
                 return None
+            table.extend([table[-1] if table else 0] * (key - previous - 1))
             table.append(value)
+            previous = key
         if not table:
             self.problem(node, "rules.han_points", "the table is empty")
             return None
         return tuple(table)
+
+    def han_formula(self, node: yaml.Node, items: list[tuple[Any, yaml.Node, yaml.Node]]
+                    ) -> tuple[int, ...] | None:
+        values = {key: value for key, _, value in items}
+        if len(values) != 2:
+            self.problem(node, "rules.han_points", "the doubling formula needs both 'base' "
+                         "and 'doubling_until'")
+            return None
+        base = self.integer(values["base"], "rules.han_points.base", 1, MAX_POINTS)
+        until = self.integer(values["doubling_until"], "rules.han_points.doubling_until", 1,
+                             MAX_DOUBLINGS)
+        if base is None or until is None:
+            return None
+        if base << (until - 1) > MAX_POINTS:
+            self.problem(values["doubling_until"], "rules.han_points", f"{base} doubled "
+                         f"{until - 1} times is more than {MAX_POINTS} points")
+            return None
+        return tuple(base << (han - 1) for han in range(1, until + 1))
+
+    def order(self, node: yaml.Node) -> list[tuple[str, yaml.Node, tuple[Value, ...] | None]]:
+        """``rules.order``: attribute names, each optionally with its values in order
+        (``{colour: [aka, ao, kiiro]}``) instead of their natural order."""
+        if not isinstance(node, yaml.SequenceNode):
+            self.problem(node, "rules.order", f"expected a list, found {Y.describe(node)}")
+            return []
+        result: list[tuple[str, yaml.Node, tuple[Value, ...] | None]] = []
+        for item in node.value:
+            if isinstance(item, yaml.MappingNode):
+                entries = self.mapping(item, "rules.order") or []
+                if len(entries) != 1 or not isinstance(entries[0][2], yaml.SequenceNode):
+                    self.problem(item, "rules.order", "a custom order is one attribute and "
+                                 "its values in order, e.g. {colour: [red, blue, yellow]}")
+                    continue
+                key, _, values_node = entries[0]
+                listed: list[Value] = []
+                for value_node in values_node.value:
+                    value = self.scalar(value_node, f"rules.order.{key}")
+                    if isinstance(value, str | int) and value not in listed:
+                        listed.append(value)
+                    elif value is not None:
+                        self.problem(value_node, f"rules.order.{key}", "expected a distinct "
+                                     f"text or number, found {Y.describe(value_node)}")
+                result.append((str(key), item, tuple(listed)))
+                continue
+            text = self.text(item, "rules.order")
+            if text is not None:
+                result.append((text, item, None))
+        return result
+
+    def display(self, rules: RulesSpec, attributes: dict[str, tuple[str, int]]
+                ) -> tuple[str, ...]:
+        """``rules.display``: the attributes shown for each tile (all when not given)."""
+        shown = []
+        for name, node in rules.display:
+            if name not in attributes:
+                self.problem(node, "rules.display", f"unknown attribute '{name}'"
+                             f"{suggest(name, attributes)}")
+            else:
+                shown.append(name)
+        return tuple(shown)
+
+    def inputs(self, node: yaml.Node | None, attributes: dict[str, tuple[str, int]]
+               ) -> list[Input]:
+        """The ``inputs`` section: situation inputs (self-draw, seat wind ...) a hand is
+        scored with, each read by yaku as a plain name."""
+        if node is None:
+            return []
+        items = self.mapping(node, "inputs") or []
+        if len(items) > MAX_INPUTS:
+            self.problem(node, "inputs", f"more than {MAX_INPUTS} inputs")
+            return []
+        found = []
+        for key, key_node, value_node in items:
+            context = f"input '{key}'"
+            if (not isinstance(key, str) or not key.isidentifier() or not key.isascii()
+                    or len(key) < 2 or key in RESERVED or key in S.AGGREGATES
+                    or key in ("hand", "group") or re.fullmatch(r"g\d+", key)):
+                self.problem(key_node, "inputs", f"an input is named by an ASCII identifier "
+                             "of two or more characters that is not a slot (a, b ...), a group "
+                             f"(g1 ...), hand, group, an aggregate or a keyword; not {key!r}")
+                continue
+            spec = self.input(key, value_node, context)
+            if spec is not None:
+                found.append(spec)
+        return found
+
+    def input(self, name: str, node: yaml.Node, context: str) -> Input | None:
+        items = self.mapping(node, context)
+        if items is None:
+            return None
+        self.known_keys(items, INPUT_KEYS, context)
+        values = {key: value for key, _, value in items}
+        description = ""
+        if "description" in values:
+            description = self.text(values["description"], f"{context}.description") or ""
+        if "values" in values:
+            listed = [text for text, _ in self.text_list(values["values"], f"{context}.values")
+                      or []]
+            if not listed or len(set(listed)) != len(listed):
+                self.problem(values["values"], context, "'values' lists distinct texts")
+                return None
+            default_text = listed[0]
+            if "default" in values:
+                given = self.text(values["default"], f"{context}.default")
+                if given is not None and given not in listed:
+                    self.problem(values["default"], context, f"the default {given!r} is not "
+                                 f"one of the values: {', '.join(listed)}")
+                    return None
+                default_text = given or default_text
+            return Input(name, "str", default_text, tuple(listed), description=description)
+        kind = self.text(values["type"], f"{context}.type") if "type" in values else None
+        if kind == "bool":
+            default = False
+            if "default" in values:
+                default = bool(self.boolean(values["default"], f"{context}.default"))
+            return Input(name, "bool", default, description=description)
+        if kind == "int":
+            low = self.integer(values["min"], f"{context}.min", 0, 1000) if "min" in values \
+                else 0
+            high = self.integer(values["max"], f"{context}.max", 0, 1000) if "max" in values \
+                else 1000
+            if low is None or high is None:
+                return None
+            if low > high:
+                self.problem(node, context, f"min {low} is more than max {high}")
+                return None
+            default_int = low
+            if "default" in values:
+                default_int = self.integer(values["default"], f"{context}.default", low,
+                                           high) or low
+            return Input(name, "int", default_int, None, low, high, description)
+        self.problem(node, context, "an input has 'type: bool', 'type: int' (with min/max) "
+                     "or 'values: [...]' (its possible texts)")
+        return None
 
     # -- tiles --
 
@@ -281,19 +438,31 @@ class _Loader(ConstraintReader):
 
     def display_order(self, tiles: list[Tile], rules: RulesSpec,
                       types: dict[str, tuple[str, str]]) -> list[Tile]:
-        keys: list[str] = []
-        for name, node in rules.order:
+        keys: list[tuple[str, tuple[Value, ...] | None]] = []
+        for name, node, custom in rules.order:
             if name != "name" and name not in types:
                 self.problem(node, "rules.order", f"unknown attribute '{name}'"
                              f"{suggest(name, types)}; tiles have: {', '.join(sorted(types))}")
             else:
-                keys.append(name)
+                keys.append((name, custom))
         ordinary = [t for t in tiles if not t.wildcard]
-        if keys:
+        for name, custom in keys:
+            for tile in ordinary:
+                value = tile.name if name == "name" else tile.get(name)
+                if custom is not None and value is not None and value not in custom:
+                    self.problem(None, "rules.order", f"tile '{tile.name}' has {name} "
+                                 f"{value!r}, which the custom order of '{name}' does not "
+                                 "list", Y.where(rules.order[0][1]).line)
+
+        def rank(tile: Tile, name: str, custom: tuple[Value, ...] | None) -> tuple[Any, ...]:
+            value = tile.name if name == "name" else tile.get(name)
+            if custom is not None:
+                return (True, custom.index(value) if value in custom else len(custom))
             # A tile missing an attribute is already reported; it sorts first meanwhile.
-            ordinary.sort(key=lambda t: tuple(
-                (True, t.name) if k == "name" else (t.get(k) is not None, t.get(k) or 0)
-                for k in keys))
+            return (value is not None, value if value is not None else 0)
+
+        if keys:
+            ordinary.sort(key=lambda t: tuple(rank(t, name, custom) for name, custom in keys))
         return ordinary + [t for t in tiles if t.wildcard]
 
 def _a(kind: str) -> str:

@@ -24,6 +24,21 @@ class Tile:
 
 
 @dataclass(frozen=True, slots=True)
+class Input:
+    """A situation input a game declares (self-draw, seat wind, flowers ...): given to
+    ``Game.score`` as a keyword, to ``typed-mahjong game score`` as ``--input NAME=VALUE``
+    (or ``--tsumo``, ``--seat east`` ...), and read by yaku as a plain name."""
+
+    name: str
+    type: str  # "bool", "int" or "str"
+    default: Value
+    values: tuple[str, ...] | None = None  # the allowed texts, for type "str"
+    low: int = 0  # bounds, for type "int"
+    high: int = 0
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ReadingTile:
     """A tile in a reading: its name, the wildcard it was read from (if any), and whether
     it is the hand's last-named tile."""
@@ -57,7 +72,8 @@ class GameScore:
     ``yaku`` lists ``(name, value)`` in the file's order, the value in the game's unit
     (points or han); ``points`` is the total after stacking rules, the han table and the
     points limit. ``reading`` is the grouping that scored best (``None`` when no reading
-    scores). ``readings_tried`` counts every complete reading evaluated. When a reading
+    scores). ``readings_tried`` counts every complete reading evaluated, ``work`` the units
+    of the work budget spent. When a reading
     matched one of the game's ``exclude`` patterns, the hand is outside the game:
     ``points`` is 0 and ``excluded_by`` names the pattern (``reading`` shows where).
     """
@@ -67,6 +83,7 @@ class GameScore:
     reading: Reading | None
     readings_tried: int
     excluded_by: str | None = None
+    work: int = 0  # units of the work budget this call spent (see docs/games.md)
 
     @property
     def won(self) -> bool:

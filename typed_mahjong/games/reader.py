@@ -16,6 +16,10 @@ import yaml
 from . import yamlsafe as Y
 from .errors import Problem
 
+# A game's numbers are at most 10**9 (plus sign, underscores, a 0x prefix): longer text is
+# refused before conversion, so no 5000-digit integer is ever built or printed (Python
+# refuses to print an int of more than 4300 digits, and hex/octal/binary convert unchecked).
+MAX_NUMBER_CHARS = 20
 
 class Reader:
     def __init__(self) -> None:
@@ -44,9 +48,12 @@ class Reader:
             elif isinstance(node, yaml.SequenceNode):
                 stack.extend(node.value)
 
-    def mapping(self, node: yaml.Node, context: str
+    def mapping(self, node: yaml.Node, context: str, *, number_keys: bool = False
                 ) -> list[tuple[Any, yaml.Node, yaml.Node]] | None:
-        """(key, key node, value node) of a mapping; reports duplicate and non-scalar keys."""
+        """(key, key node, value node) of a mapping; reports duplicate and non-scalar keys,
+        and keys YAML reads as null or true/false (or as numbers, unless ``number_keys``):
+        `no:`, `on:`, `~:` written as names would otherwise turn into other values or
+        vanish."""
         if not isinstance(node, yaml.MappingNode):
             self.problem(node, context, f"expected a mapping, found {Y.describe(node)}")
             return None
@@ -56,6 +63,12 @@ class Reader:
             if not isinstance(key_node, yaml.ScalarNode):
                 self.problem(key_node, context, "a key must be a plain value, not "
                              f"{Y.describe(key_node)}")
+                continue
+            if key_node.tag in (Y.NULL, Y.BOOL) or (key_node.tag == Y.INT and not number_keys):
+                self.problem(key_node, context, f"the key {key_node.value!r} reads as "
+                             f"{Y.describe(key_node)}: YAML reads unquoted no/yes/on/off/"
+                             "true/false as booleans, ~ and null as nothing and digits as "
+                             f"numbers; quote it ('{key_node.value}') to use it as a name")
                 continue
             key = self.scalar(key_node, context)
             if key is None:
@@ -83,6 +96,10 @@ class Reader:
             return None
         if node.tag not in Y.ALLOWED_TAGS:
             return None  # already reported by check_tags
+        if node.tag in (Y.INT, Y.FLOAT) and len(node.value) > MAX_NUMBER_CHARS:
+            self.problem(node, context, f"a number written with more than {MAX_NUMBER_CHARS} "
+                         "characters; a game's numbers are at most 10^9")
+            return None
         try:
             return Y.scalar_value(node, self.constructor)
         except (ValueError, yaml.YAMLError) as exc:

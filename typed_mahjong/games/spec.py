@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from .model import Value
+
 SLOT_NAMES = string.ascii_lowercase  # slots of a structure: a, b, c, ...
 MAX_HAND = len(SLOT_NAMES)
 MAX_TILES = 500
@@ -27,7 +29,11 @@ class RulesSpec:
     starting_points: int = 0
     rounds: int = 1
     wildcards_per_hand: int | None = None
-    order: list[tuple[str, yaml.Node]] = field(default_factory=list)
+    # attribute (or "name"), its node, and a custom order of its values (None: natural)
+    order: list[tuple[str, yaml.Node, tuple[Value, ...] | None]] = field(default_factory=list)
+    display: list[tuple[str, yaml.Node]] = field(default_factory=list)
     unit: str = "points"
     han_points: tuple[int, ...] | None = None
     max_points: int | None = None
+    minimum: int | None = None  # least total (han or points, bonus yaku aside) that wins
+

@@ -42,7 +42,7 @@ COMPARE_OPS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in"})
 _TOKEN = re.compile(
     r"""
     (?P<space>\s+)
-  | (?P<int>\d+)
+  | (?P<int>[0-9]+)
   | (?P<name>[^\W\d]\w*)
   | (?P<string>'[^'\n]*'|"[^"\n]*")
   | (?P<op>==|!=|<=|>=|[<>+\-().,:\[\]])
