@@ -260,14 +260,21 @@ class LooserGame(Tables):
         free or was removed by the looser game (without the strike, ``t`` could leave),
         and the struck-out copies still held down, which must join the closure instead:
         in another branch the strike may not hold, and only the closure keeps them from
-        becoming free and taking ``t`` away."""
+        becoming free and taking ``t`` away.
+
+        In a group of more than four, copies may also be paired off already (committed
+        to each other, or gone together): ``t`` cannot take them only because of those
+        pairings, which ``commit_pair`` added to the group's ``pruned`` blame. (Left
+        out, a dead end after such a pairing was charged to older decisions alone, and
+        solvable positions were called unsolvable.)"""
         group = self.group_of[t]
-        copies = self.group_masks[group] & node.present & ~node.committed & ~allowed
+        mask = self.group_masks[group]
+        copies = mask & node.present & ~node.committed & ~allowed
         copies &= ~(1 << t)
         held = copies & stuck & ~free
         copies &= ~held
         fallback = node.pruned.get(group, 0)
-        levels = 0
+        levels = fallback if mask & ~(node.present & ~node.committed) else 0
         while copies:
             low = copies & -copies
             copies ^= low

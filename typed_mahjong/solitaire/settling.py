@@ -102,7 +102,10 @@ class Settling(NogoodRules, LooserGame):
             if rest not in allowed:
                 return DeadEnd("no-pairing", blame | reason, rest)
             c, d = iter_bits(rest)
-            self.commit(node, c, d, reason)
+            # The last two pair up because every other copy is paired: in a group of
+            # more than four that rests on the earlier pairings too (kept in ``blame``).
+            paired_off = self.group_masks[group] & ~undecided
+            self.commit(node, c, d, reason | (blame if paired_off else 0))
             pending.append((c, d))
             return None
         if rest.bit_count() == 4:
