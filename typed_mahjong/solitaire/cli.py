@@ -3,16 +3,19 @@
     typed-mahjong solitaire solve LAYOUT [--deal SEED] [--solvable-deal] [--budget SECONDS]
                                          [--workers 1|2] [--json]
     typed-mahjong solitaire hint LAYOUT ...   (same options)
+    typed-mahjong solitaire review GAME [--budget SECONDS] [--html FILE] [--json]
 
 LAYOUT is a layout file (KMahjongg's format or typed-mahjong's own) or a built-in name
 (``turtle``). Exit codes: 0 solvable, 1 unsolvable, 3 undecided (budget ran out),
 2 bad input. ``hint`` exits 0 when some pair keeps the position clearable, 1 when none
-does, 3 when that is not known within the budget.
+does, 3 when that is not known within the budget. ``review`` exits 0 when the game can
+still be cleared after its last move, 1 when it was lost, 3 when that is not known.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -29,6 +32,7 @@ EXIT_UNSOLVABLE = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNDECIDED = 3
 DEFAULT_BUDGET = 10.0
+DEFAULT_MOVE_BUDGET = 2.0  # review: seconds a position (the source article's give-up time)
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -57,6 +61,25 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     _add_common(hint)
     hint.set_defaults(func=_run_hint)
+    review = commands.add_parser(
+        "review",
+        help="review a played game: after every move, can it still be cleared?",
+        description="Replay a game record (see docs/solitaire.md) and say after every "
+        "move whether the position can still be cleared, which move lost the game, and "
+        "the blocking tiles of dead positions.",
+    )
+    review.add_argument("game", metavar="GAME", help="game record file")
+    review.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_MOVE_BUDGET,
+        metavar="SECONDS",
+        help=f"time for each position (default {DEFAULT_MOVE_BUDGET:g}); past it the "
+        "position is undecided unless the other moves settle it",
+    )
+    review.add_argument("--html", metavar="FILE", help="also write a page to step through the game")
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.set_defaults(func=_run_review)
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -148,6 +171,50 @@ def _run_hint(args: argparse.Namespace) -> int:
     if "undecided" in statuses:
         return EXIT_UNDECIDED
     return EXIT_UNSOLVABLE
+
+
+def _run_review(args: argparse.Namespace) -> int:
+    from .layout import LayoutError
+    from .review import load_game, review
+    from .review_html import review_page
+    from .review_report import describe_review, review_report
+
+    budget_error = check_budget_option(args.budget)
+    if budget_error is not None:
+        return _bad_input(budget_error, args)
+    try:
+        record = load_game(args.game)
+    except LayoutError as exc:
+        return _bad_input(str(exc), args, exc)
+    result = review(record.position, record.moves, budget=args.budget)
+    if args.html is not None:
+        problem = _write_whole(args.html, review_page(record, result))
+        if problem is not None:
+            return _bad_input(problem, args)
+    if args.json:
+        _emit(_json(review_report(record, result, args.budget)))
+    else:
+        _emit(describe_review(record, result, args.budget))
+    end = result.steps[-1].status
+    if result.fatal is not None or result.lost_from_the_start or end == "dead":
+        return EXIT_UNSOLVABLE
+    return EXIT_SOLVABLE if end in ("clearable", "cleared") else EXIT_UNDECIDED
+
+
+def _write_whole(path: str, text: str) -> str | None:
+    """Write ``text`` to ``path`` through a temporary file beside it, so a failure leaves
+    no half-written page; the error message, or None."""
+    target = os.path.abspath(path)
+    temporary = f"{target}.tmp-{os.getpid()}"
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return f"cannot write {path}: {exc.strerror or exc}"
+    return None
 
 
 def _prepare(args: argparse.Namespace) -> tuple[Any, dict[str, Any]] | int:

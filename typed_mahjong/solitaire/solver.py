@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .engine import Engine, OutOfTime
 from .explain import explain
+from .layout import iter_bits
 from .portfolio import run_portfolio
 from .position import IllegalMove, Move, Position, replay
 
@@ -35,6 +36,10 @@ class Verdict:
     that reason is a self-contained argument about the position itself, ``"search"``
     when it rests on the exhaustive search. ``nodes`` counts search nodes, ``work`` the
     looser games played (see ``Solver.solve``); ``seconds`` is the wall time spent.
+    ``blocking``: when ``proof`` is ``"dead"``, the tiles (slot indices) its argument is
+    about: tiles that hold each other on the board whatever is played (or the copies of
+    a group no pairing can clear). The source article's *blocking tiles* are the free
+    ones among them: free, yet never removable.
     """
 
     status: Status
@@ -44,6 +49,7 @@ class Verdict:
     nodes: int = 0
     seconds: float = 0.0
     work: int = 0
+    blocking: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +121,9 @@ class Solver:
             node, dead = engine.root(root_present)
             if dead is not None:
                 reason = explain(engine, at, node, dead)
-                return self._verdict(UNSOLVABLE, begun, reason=reason, proof="dead")
+                blocking = dead.tiles & node.present or node.present
+                verdict = self._verdict(UNSOLVABLE, begun, reason=reason, proof="dead")
+                return replace(verdict, blocking=tuple(iter_bits(blocking)))
             found = run_portfolio(engine, node, workers)
         except OutOfTime:
             return self._verdict(UNDECIDED, begun)
