@@ -91,12 +91,16 @@ def test_json_holds_finite_numbers_only(capsys: pytest.CaptureFixture[str]) -> N
     assert math.isfinite(report["budget_seconds"])
 
 
+def load_tile_lines(path: Path, rows: list[str]) -> None:
+    """Write a typed-mahjong layout file of ``rows`` and read it back."""
+    path.write_text("\n".join([TILES_MAGIC, *rows]) + "\n")
+    load_layout(str(path))
+
+
 def test_a_layout_over_the_size_cap_is_refused_at_its_first_extra_tile(tmp_path: Path) -> None:
     rows = [f"{2 * (i % 50)} {2 * (i // 50)} 0" for i in range(MAX_TILES + 2)]
-    big = tmp_path / "big.tiles"
-    big.write_text("\n".join([TILES_MAGIC, *rows]) + "\n")
     with pytest.raises(LayoutError) as error:
-        load_layout(str(big))
+        load_tile_lines(tmp_path / "big.tiles", rows)
     # Line 1 is the magic, so tile number MAX_TILES + 1 is on line MAX_TILES + 2.
     assert (error.value.line, error.value.column) == (MAX_TILES + 2, 1)
     assert f"more than {MAX_TILES:,} tiles" in str(error.value)
@@ -142,10 +146,8 @@ def test_the_budget_covers_setup_on_the_largest_layout() -> None:
 
 def test_a_group_over_the_copy_cap_is_refused(tmp_path: Path) -> None:
     rows = [f"{2 * i} 0 0 5p" for i in range(MAX_GROUP_COPIES + 2)]
-    many = tmp_path / "many.tiles"
-    many.write_text("\n".join([TILES_MAGIC, *rows]) + "\n")
     with pytest.raises(LayoutError) as error:
-        load_layout(str(many))
+        load_tile_lines(tmp_path / "many.tiles", rows)
     assert error.value.line == MAX_GROUP_COPIES + 2  # the first copy too many
     assert f"at most {MAX_GROUP_COPIES} copies" in str(error.value)
     slots = [slot(2 * i, 0, 0) for i in range(MAX_GROUP_COPIES + 2)]
