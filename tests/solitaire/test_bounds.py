@@ -3,12 +3,14 @@ from the CLI (a JSON object on stdout with ``--json``), finite numbers only in J
 
 import json
 import math
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from test_solitaire_cli import TRAP, run
+from test_solver import brute_force, stacked_position
 
 from typed_mahjong.solitaire.deals import random_deal
 from typed_mahjong.solitaire.faces import Face
@@ -184,3 +186,26 @@ def test_the_benchmark_refuses_bad_budgets_with_exit_2(options: list[str]) -> No
     )
     assert completed.returncode == 2
     assert "error: --" in completed.stderr and completed.stdout == ""
+
+
+def test_past_the_memory_caps_the_search_stores_nothing_more_and_stays_right() -> None:
+    # With both stores full from the start, nothing is remembered: the verdicts must not
+    # change, only the shortcuts are lost.
+    for seed in range(40):
+        position = stacked_position(random.Random(seed))
+        solver = Solver(position)
+        solver.engine.max_learnt = solver.engine.max_dead = 0
+        verdict = solver.solve()
+        assert not solver.engine.learnt and not solver.engine.dead
+        assert verdict.status == ("solvable" if brute_force(position) else "unsolvable"), seed
+
+
+def test_the_memory_caps_scale_with_the_layout() -> None:
+    small = Solver(random_deal(turtle(), 0)).engine
+    assert (small.max_dead, small.max_learnt) == (1_000_000, 200_000)
+    slots = [slot(2 * (i % 40), 2 * (i // 40), 0) for i in range(MAX_TILES)]
+    names = [f"{digit}{suit}" for suit in "mps" for digit in range(1, 10)]
+    faces = [Face.parse(names[i // MAX_GROUP_COPIES]) for i in range(MAX_TILES)]
+    big = Solver(Position(Layout(slots), faces)).engine
+    # 31,020 pairs + 1,000 tiles + 256 level bits: about 4 KB a key.
+    assert big.max_dead < 40_000 and big.max_learnt < 10_000

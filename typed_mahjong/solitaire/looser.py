@@ -22,6 +22,7 @@ from .tables import ALL_LEVELS, Baseline, Fact, Node, Tables
 # replaying (the fastest of 15 runs each).
 REPLAY_SLACK = 1
 REPLAY_STEPS = 20
+MAX_PARTNER_TABLES = 50_000  # cached partner tables (a few hundred bytes each)
 CLOSURE_TRIES = 2  # self-blocking sets compared per dead end (more: sharper, slower)
 
 
@@ -45,6 +46,8 @@ class LooserGame(Tables):
                     index = bit.bit_length() - 1
                     masks[index] = masks.get(index, 0) | pair & ~bit
             table = {t: (mask, tuple(iter_bits(mask))) for t, mask in masks.items()}
+            if len(self.partner_table) >= MAX_PARTNER_TABLES:
+                self.partner_table.clear()  # a cache: start it afresh rather than grow
             self.partner_table[allowed] = table
         return table
 

@@ -28,6 +28,8 @@ class NogoodRules(CycleRules):
         """Remember that no solution pairs all of ``pairs`` (a mask of pair bits)."""
         if not pairs or pairs in self.nogoods or pairs.bit_count() > MAX_NOGOOD_PAIRS:
             return
+        if len(self.learnt) >= self.max_learnt:
+            return  # memory cap (see ``Tables``): a nogood not kept is only a lost shortcut
         self.nogoods.add(pairs)
         self.learnt.append(pairs)
         rest = pairs

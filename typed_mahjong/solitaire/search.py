@@ -134,7 +134,8 @@ class Searcher:
         """Record a refuted node: its position in the memo, and the pairs its refutation
         assumed among the engine's nogoods. Returns ``conflict``."""
         engine = self.engine
-        engine.dead.add(key)
+        if len(engine.dead) < engine.max_dead:
+            engine.dead.add(key)
         engine.learn(conflict >> PAIRS_SHIFT)
         return conflict
 

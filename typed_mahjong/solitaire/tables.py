@@ -27,6 +27,7 @@ NO_PARTNER = -1
 # level (including ones not yet made) is always safe.
 PAIRS_SHIFT = 256
 ALL_LEVELS = (1 << PAIRS_SHIFT) - 1
+MEMO_BYTES = 150_000_000  # rough size each of the memo and the nogood store may reach
 
 
 class OutOfTime(Exception):
@@ -154,6 +155,13 @@ class Tables:
         # every node with the same allowed pairs for a group (tuples are immutable)
         self.partner_table: dict[tuple[int, ...], dict[int, tuple[int, tuple[int, ...]]]] = {}
         self.dead: set[int] = set()  # memo keys of positions proved dead
+        # Memory stays bounded however long the budget: past these counts the memo and
+        # the nogoods stop growing (the search goes on, it only remembers less). Each
+        # entry is an int of about one bit per tile and per possible pair, so the caps
+        # keep each store near MEMO_BYTES whatever the layout.
+        key_bytes = (self.size + PAIRS_SHIFT + self.pairs.count) // 8 + 64
+        self.max_dead = max(1000, min(1_000_000, MEMO_BYTES // key_bytes))
+        self.max_learnt = max(1000, min(200_000, MEMO_BYTES // (4 * key_bytes)))
         # Learnt nogoods (sets of pairs, as pair bits) indexed by each pair in them.
         self.nogoods: set[int] = set()
         self.learnt: list[int] = []  # the same, in the order learnt
@@ -241,6 +249,7 @@ class PairIndex:
             self.members.append(members)
             self.offsets.append(total)
             total += len(members) * (len(members) - 1) // 2
+        self.count = total  # how many pairs there are
 
     def number(self, a: int, b: int) -> int:
         """The number of the pair of copies ``a`` and ``b`` (either order)."""
