@@ -47,6 +47,12 @@ def main(argv: list[str] | None = None) -> int:
         "--workers", type=int, choices=(1, 2), default=1, help="processes per deal (default 1)"
     )
     args = parser.parse_args(argv)
+    if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
+        parser.error(f"--budget must be a positive finite number of seconds, not {args.budget!r}")
+    if args.work is not None and args.work < 0:
+        parser.error(f"--work must be a whole number of looser games >= 0, not {args.work}")
+    if args.deals < 1:
+        parser.error(f"--deals must be at least 1, not {args.deals}")
     if args.work is not None and args.workers > 1:
         parser.error("--workers 2 needs a time budget (--budget), not --work")
     if args.work is None and args.budget is None:

@@ -109,7 +109,7 @@ def test_every_learnt_nogood_is_true(chunk: int) -> None:
         for nogood in sorted(engine.nogoods)[:20]:
             pairs: dict[int, int] = {}
             for index in iter_bits(nogood):
-                a, b = engine.pair_tiles[index]
+                a, b = engine.pairs.tiles(index)
                 pairs[a], pairs[b] = b, a
             assert not brute_force(position, pairs), f"seed {seed}: nogood {pairs}"
             checked += 1

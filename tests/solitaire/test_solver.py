@@ -138,9 +138,9 @@ def test_a_work_budget_large_enough_changes_nothing() -> None:
     ("budget", "work", "message"),
     [
         (2.0, 100, "not both"),
-        (None, -1, "work must be a number of looser games >= 0, got -1"),
-        (-0.5, None, "budget must be a number of seconds >= 0, got -0.5"),
-        (float("nan"), None, "budget must be a number of seconds >= 0, got nan"),
+        (None, -1, "work must be a whole number of looser games >= 0, got -1"),
+        (-0.5, None, "budget must be a finite number of seconds >= 0, got -0.5"),
+        (float("nan"), None, "budget must be a finite number of seconds >= 0, got nan"),
     ],
 )
 def test_bad_budgets_are_refused(budget: float | None, work: int | None, message: str) -> None:

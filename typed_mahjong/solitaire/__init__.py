@@ -7,6 +7,9 @@
     verdict.moves    # the clearing sequence (checked by replay) when solvable
     verdict.reason   # why not, when unsolvable
 
+    record = load_game("game.txt")                 # a played game (see docs)
+    review(record.position, record.moves).fatal   # the move that lost it
+
 See docs/solitaire.md for the rules, the layout formats and how the solver works.
 """
 
@@ -25,11 +28,14 @@ from .formats import (
 )
 from .layout import Layout, LayoutError, Slot, builtin_layout, slot, turtle
 from .position import IllegalMove, Move, Position, PositionError, replay
+from .review import GameRecord, GameRecordError, Review, ReviewStep, load_game, parse_game, review
 from .solver import Hint, Solver, Verdict, hints, solve
 
 __all__ = [
     "Face",
     "FaceError",
+    "GameRecord",
+    "GameRecordError",
     "Hint",
     "IllegalMove",
     "Layout",
@@ -38,6 +44,8 @@ __all__ = [
     "Move",
     "Position",
     "PositionError",
+    "Review",
+    "ReviewStep",
     "Slot",
     "Solver",
     "Verdict",
@@ -45,12 +53,15 @@ __all__ = [
     "format_kmahjongg",
     "format_tiles",
     "hints",
+    "load_game",
     "load_layout",
     "parse_kmahjongg",
+    "parse_game",
     "parse_layout_text",
     "parse_tiles",
     "random_deal",
     "replay",
+    "review",
     "slot",
     "solvable_deal",
     "solve",

@@ -9,7 +9,9 @@ one stack) the pairing can never be played and is struck out.
 from __future__ import annotations
 
 from .layout import iter_bits
-from .tables import ALL_LEVELS, DeadEnd, Node, Tables
+from .tables import ALL_LEVELS, DeadEnd, Node, OutOfTime, Tables
+
+BIG_GROUP = 8  # undecided copies beyond which ``refilter`` watches the clock
 
 
 class CycleRules(Tables):
@@ -32,7 +34,12 @@ class CycleRules(Tables):
                     blame |= levels
                     node.pair_blame[pair] = node.pair_blame[other] = levels
         else:
+            # A big group (dozens of copies: hundreds of pairs) takes long enough to
+            # overrun the caller's budget unless the clock is read as it goes.
+            big = undecided.bit_count() > BIG_GROUP
             for pair in node.options[group]:
+                if big and self.clock() > self.deadline:
+                    raise OutOfTime
                 levels = self.cycle_blame(node, [pair], undecided)
                 if levels is None:
                     kept.append(pair)

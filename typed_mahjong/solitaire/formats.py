@@ -31,13 +31,25 @@ Every error names the file, line and column and what is wrong.
 
 from __future__ import annotations
 
+import os
+import stat
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from .faces import Face, FaceError
-from .layout import BUILTIN_LAYOUTS, Layout, LayoutError, Slot, builtin_layout, slot
+from .layout import (
+    BUILTIN_LAYOUTS,
+    MAX_TILES,
+    Layout,
+    LayoutError,
+    Slot,
+    builtin_layout,
+    slot,
+    too_many_tiles,
+)
+from .position import MAX_GROUP_COPIES, too_many_copies
 
 KMAHJONGG_V11 = "kmahjongg-layout-v1.1"
 KMAHJONGG_V10 = "kmahjongg-layout-v1.0"
@@ -45,6 +57,9 @@ TILES_MAGIC = "typed-mahjong-layout-v1"
 KMAHJONGG_V10_SIZE = (32, 16, 5)
 QUARTERS = {"2": (1, 0), "3": (1, 1), "4": (0, 1)}  # offsets from the tile's '1'
 CELL_CHARACTERS = "1234."
+# Layout files are read whole, so their size is capped: 2 MB holds a KMahjongg grid of
+# 1,000 tiles spread over two million cells, far sparser than any real layout.
+MAX_LAYOUT_BYTES = 2_000_000
 
 
 class _Fail(Protocol):
@@ -68,7 +83,7 @@ def load_layout(spec: str) -> LoadedLayout:
     if spec in BUILTIN_LAYOUTS and not path.exists():
         return LoadedLayout(builtin_layout(spec), None, spec)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_text_file(path, MAX_LAYOUT_BYTES, "layout file")
     except FileNotFoundError:
         known = ", ".join(sorted(BUILTIN_LAYOUTS))
         raise LayoutError(
@@ -76,7 +91,26 @@ def load_layout(spec: str) -> LoadedLayout:
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise LayoutError(f"cannot read layout file: {exc}", source=spec) from None
+    except ValueError as exc:
+        raise LayoutError(str(exc), source=spec) from None
     return parse_layout_text(text, source=spec, name=path.stem)
+
+
+def read_text_file(path: Path, max_bytes: int, what: str) -> str:
+    """A regular file's UTF-8 text, refused (ValueError) past ``max_bytes`` or when the
+    path is a directory, FIFO or device (which could block or never end)."""
+    refused = f"the {what} must be a regular file (not a directory, FIFO or device)"
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise ValueError(refused)
+    # Non-blocking: a FIFO swapped in after the stat opens at once, and fstat refuses it.
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise ValueError(refused)
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise ValueError(f"the {what} is larger than {max_bytes:,} bytes")
+    return data.decode("utf-8-sig")
 
 
 def parse_layout_text(text: str, source: str = "<text>", name: str = "layout") -> LoadedLayout:
@@ -222,6 +256,8 @@ def _decode_grid(
                         )
                     owned[qy][qx] = True
                 owned[y][x] = True
+                if len(found) == MAX_TILES:
+                    raise fail(too_many_tiles(), row.line, x + 1)
                 found.append((slot(x, y, z), (row.line, x + 1)))
         for y, row in enumerate(layer):
             for x, char in enumerate(row.cells):
@@ -282,6 +318,8 @@ def parse_tiles(text: str, source: str = "<text>", name: str = "layout") -> Load
                 raise fail("the name line must come before the tiles", number, tokens[0][0])
             name = data[tokens[0][0] + 4 :].strip() or name
             continue
+        if len(tiles) == MAX_TILES:
+            raise fail(too_many_tiles(), number, tokens[0][0])
         position, face = _tile_line(tokens, number, fail)
         for cell in _cells(position):
             clash = owner.get(cell)
@@ -365,6 +403,12 @@ def _cells(position: Slot) -> tuple[tuple[int, int, int], ...]:
 
 
 def _check_groups_even(tiles: list[tuple[Slot, Face | None, int]], fail: _Fail) -> None:
+    seen: Counter[int] = Counter()
+    for _slot, face, line in tiles:
+        if face is not None:
+            seen[face.group] += 1
+            if seen[face.group] > MAX_GROUP_COPIES:
+                raise fail(too_many_copies(face.name, seen[face.group]), line)
     counts = Counter(face.group for _slot, face, _line in tiles if face is not None)
     for _slot, face, line in reversed(tiles):
         if face is not None and counts[face.group] % 2:

@@ -20,6 +20,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 TILE_SPAN = 2  # a tile is two half-units wide and two high
+# The most tiles a layout may have: bounds the time and memory of setting up a solver
+# (blocking tables, pairings) on untrusted layouts. Ten times a standard set's 144 leaves
+# room for big custom layouts; see docs/solitaire.md for what larger ones would cost.
+MAX_TILES = 1000
 
 
 class LayoutError(ValueError):
@@ -152,6 +156,8 @@ def check_slots(slots: tuple[Slot, ...]) -> None:
     """Reject layouts that cannot be played: empty, odd, negative or overlapping slots."""
     if not slots:
         raise LayoutError("a layout needs at least two tiles")
+    if len(slots) > MAX_TILES:
+        raise LayoutError(too_many_tiles(len(slots)))
     if len(slots) % 2:
         raise LayoutError(f"odd number of tiles ({len(slots)}): tiles leave in pairs")
     owner: dict[tuple[int, int, int], Slot] = {}
@@ -163,6 +169,12 @@ def check_slots(slots: tuple[Slot, ...]) -> None:
             if other is not None:
                 raise LayoutError(f"tiles {other} and {position} overlap on layer {position.z}")
             owner[cell] = position
+
+
+def too_many_tiles(count: int | None = None) -> str:
+    """The error for a layout over ``MAX_TILES`` (``count``: its size, when known)."""
+    size = "" if count is None else f" ({count:,})"
+    return f"the layout has more than {MAX_TILES:,} tiles{size}, the most a layout may have"
 
 
 def footprint(position: Slot) -> tuple[tuple[int, int, int], ...]:

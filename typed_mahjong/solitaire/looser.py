@@ -22,6 +22,7 @@ from .tables import ALL_LEVELS, Baseline, Fact, Node, Tables
 # replaying (the fastest of 15 runs each).
 REPLAY_SLACK = 1
 REPLAY_STEPS = 20
+MAX_PARTNER_TABLES = 50_000  # cached partner tables (a few hundred bytes each)
 CLOSURE_TRIES = 2  # self-blocking sets compared per dead end (more: sharper, slower)
 
 
@@ -45,6 +46,8 @@ class LooserGame(Tables):
                     index = bit.bit_length() - 1
                     masks[index] = masks.get(index, 0) | pair & ~bit
             table = {t: (mask, tuple(iter_bits(mask))) for t, mask in masks.items()}
+            if len(self.partner_table) >= MAX_PARTNER_TABLES:
+                self.partner_table.clear()  # a cache: start it afresh rather than grow
             self.partner_table[allowed] = table
         return table
 
@@ -260,14 +263,21 @@ class LooserGame(Tables):
         free or was removed by the looser game (without the strike, ``t`` could leave),
         and the struck-out copies still held down, which must join the closure instead:
         in another branch the strike may not hold, and only the closure keeps them from
-        becoming free and taking ``t`` away."""
+        becoming free and taking ``t`` away.
+
+        In a group of more than four, copies may also be paired off already (committed
+        to each other, or gone together): ``t`` cannot take them only because of those
+        pairings, which ``commit_pair`` added to the group's ``pruned`` blame. (Left
+        out, a dead end after such a pairing was charged to older decisions alone, and
+        solvable positions were called unsolvable.)"""
         group = self.group_of[t]
-        copies = self.group_masks[group] & node.present & ~node.committed & ~allowed
+        mask = self.group_masks[group]
+        copies = mask & node.present & ~node.committed & ~allowed
         copies &= ~(1 << t)
         held = copies & stuck & ~free
         copies &= ~held
         fallback = node.pruned.get(group, 0)
-        levels = 0
+        levels = fallback if mask & ~(node.present & ~node.committed) else 0
         while copies:
             low = copies & -copies
             copies ^= low

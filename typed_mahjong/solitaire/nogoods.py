@@ -28,6 +28,8 @@ class NogoodRules(CycleRules):
         """Remember that no solution pairs all of ``pairs`` (a mask of pair bits)."""
         if not pairs or pairs in self.nogoods or pairs.bit_count() > MAX_NOGOOD_PAIRS:
             return
+        if len(self.learnt) >= self.max_learnt:
+            return  # memory cap (see ``Tables``): a nogood not kept is only a lost shortcut
         self.nogoods.add(pairs)
         self.learnt.append(pairs)
         rest = pairs
@@ -70,11 +72,11 @@ class NogoodRules(CycleRules):
     def held_levels(self, node: Node, pairs: int) -> int:
         """The levels the node's own fixing of ``pairs`` rests on."""
         levels = 0
-        tiles = self.pair_tiles
+        tiles = self.pairs.tiles
         while pairs:
             low = pairs & -pairs
             pairs ^= low
-            a, _b = tiles[low.bit_length() - 1]
+            a, _b = tiles(low.bit_length() - 1)
             levels |= node.reason[a]
         return levels
 
@@ -83,7 +85,7 @@ class NogoodRules(CycleRules):
     ) -> DeadEnd | None:
         """Strike out one pairing (and, in a group of four, its complement), if still
         allowed; then recheck the group (see ``refilter``)."""
-        a, b = self.pair_tiles[pair_bit.bit_length() - 1]
+        a, b = self.pairs.tiles(pair_bit.bit_length() - 1)
         group = self.group_of[a]
         allowed = node.options.get(group)
         pair = 1 << a | 1 << b

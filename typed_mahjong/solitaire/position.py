@@ -9,6 +9,18 @@ from dataclasses import dataclass
 from .faces import Face
 from .layout import Layout, iter_bits
 
+# The most copies of one match group a position may hold. The solver keeps one bit per
+# possible pair of copies (a group of n has n(n-1)/2 pairs), so this bounds its memory:
+# a 1,000-tile layout dealt from ``tile_set`` has at most 28 copies a group.
+MAX_GROUP_COPIES = 64
+
+
+def too_many_copies(face: str, count: int) -> str:
+    return (
+        f"{count} tiles of {face}'s match group: a position may hold at most "
+        f"{MAX_GROUP_COPIES} copies of a group"
+    )
+
 
 class PositionError(ValueError):
     """A deal or position that cannot exist: wrong number of faces, a group left odd."""
@@ -56,6 +68,8 @@ class Position:
         counts = Counter(self._groups[i] for i in iter_bits(self.present))
         for index in iter_bits(self.present):
             group = self._groups[index]
+            if counts[group] > MAX_GROUP_COPIES:
+                raise PositionError(too_many_copies(self.faces[index].name, counts[group]))
             if counts[group] % 2:
                 face = self.faces[index]
                 raise PositionError(

@@ -134,7 +134,8 @@ class Searcher:
         """Record a refuted node: its position in the memo, and the pairs its refutation
         assumed among the engine's nogoods. Returns ``conflict``."""
         engine = self.engine
-        engine.dead.add(key)
+        if len(engine.dead) < engine.max_dead:
+            engine.dead.add(key)
         engine.learn(conflict >> PAIRS_SHIFT)
         return conflict
 
@@ -180,7 +181,9 @@ class Searcher:
         """Without trials: among groups with a pair playable now, the one with the fewest
         pairings left, preferring the pairing that keeps back the free copies blocking
         the fewest other tiles. The pivot is a free copy, so its allowed pairs cover
-        every way the group can be played."""
+        every way the group can be played. Returning None declares the node dead, so a
+        group counts as playable whenever any allowed pair of it is free (in a group of
+        six or eight that pair need not hold the pivot)."""
         engine = self.engine
         best: tuple[tuple[int, float], int, list[int]] | None = None
         present, free, committed = node.present, node.free, node.committed
@@ -202,6 +205,9 @@ class Searcher:
                 playable = playable or bool(now)
                 waiting = sum(weight[t] for t in iter_bits(loose_free & ~now))
                 scored.append((self.jitter(waiting + (0 if now else 1000)), pair))
+            if not playable and not four:
+                # Beyond four copies a free pair need not include the pivot.
+                playable = any(pair & free == pair for pair in allowed)
             if not playable:
                 continue
             rank = (len(scored), min(cost for cost, _pair in scored))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .layout import iter_bits
 from .looser import LooserGame
 from .nogoods import NogoodRules
-from .tables import NO_PARTNER, Baseline, DeadEnd, Node
+from .tables import NO_PARTNER, Baseline, DeadEnd, Node, OutOfTime
 
 
 class Settling(NogoodRules, LooserGame):
@@ -36,6 +36,10 @@ class Settling(NogoodRules, LooserGame):
             if dead is not None:
                 return node, dead
         for group in list(node.options):
+            # Big layouts make this setup slow enough to matter: it counts against the
+            # caller's budget like the search does.
+            if self.clock() > self.deadline:
+                raise OutOfTime
             if group in node.options:
                 dead = self.refilter(node, group, pending)
                 if dead is not None:
@@ -102,7 +106,10 @@ class Settling(NogoodRules, LooserGame):
             if rest not in allowed:
                 return DeadEnd("no-pairing", blame | reason, rest)
             c, d = iter_bits(rest)
-            self.commit(node, c, d, reason)
+            # The last two pair up because every other copy is paired: in a group of
+            # more than four that rests on the earlier pairings too (kept in ``blame``).
+            paired_off = self.group_masks[group] & ~undecided
+            self.commit(node, c, d, reason | (blame if paired_off else 0))
             pending.append((c, d))
             return None
         if rest.bit_count() == 4:
@@ -160,7 +167,7 @@ class Settling(NogoodRules, LooserGame):
                 if free >> b & 1:
                     ready &= ~(1 << b)
                     node.moves.append((a, b))
-                    node.code &= ~self.pair_bit[(min(a, b), max(a, b))]
+                    node.code &= ~self.pairs.bit(a, b)
                     gone |= low | 1 << b
         if not gone:
             return False
@@ -179,7 +186,7 @@ class Settling(NogoodRules, LooserGame):
                 loose.append(t)
             elif t < p:
                 node.moves.append((t, p))
-                node.code &= ~self.pair_bit[(t, p)]
+                node.code &= ~self.pairs.bit(t, p)
         node.moves.extend(zip(loose[0::2], loose[1::2], strict=True))
         node.options.pop(group, None)
         node.pruned.pop(group, None)

@@ -10,12 +10,14 @@ caller's time (or work) budget ran out first. How the search works: ``search`` a
 
 from __future__ import annotations
 
+import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .engine import Engine, OutOfTime
 from .explain import explain
+from .layout import iter_bits
 from .portfolio import run_portfolio
 from .position import IllegalMove, Move, Position, replay
 
@@ -34,6 +36,10 @@ class Verdict:
     that reason is a self-contained argument about the position itself, ``"search"``
     when it rests on the exhaustive search. ``nodes`` counts search nodes, ``work`` the
     looser games played (see ``Solver.solve``); ``seconds`` is the wall time spent.
+    ``blocking``: when ``proof`` is ``"dead"``, the tiles (slot indices) its argument is
+    about: tiles that hold each other on the board whatever is played (or the copies of
+    a group no pairing can clear). The source article's *blocking tiles* are the free
+    ones among them: free, yet never removable.
     """
 
     status: Status
@@ -43,6 +49,7 @@ class Verdict:
     nodes: int = 0
     seconds: float = 0.0
     work: int = 0
+    blocking: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +75,12 @@ class Solver:
         *,
         work: int | None = None,
         workers: int = 1,
+        started: float | None = None,
     ) -> Verdict:
         """Decide the position with the tiles in ``present`` (default: the solver's own
-        position) on the board, giving up after ``budget`` seconds.
+        position) on the board, giving up after ``budget`` seconds (a finite number
+        >= 0; None for no limit), counted from ``started`` (a ``time.perf_counter()``
+        reading; default now) so a caller's setup can count against it too.
 
         ``work`` instead gives up once more than that many looser games were played (the
         search's unit of work, about 0.3 ms each on this project's 2-core machine): a
@@ -83,6 +93,7 @@ class Solver:
         timing, so this does not combine with ``work``. The verdict's ``nodes`` and
         ``work`` include the helper's when it gave the answer.
         """
+        start = time.perf_counter() if started is None else started
         if budget is not None and work is not None:
             raise ValueError("give a time budget (budget=) or a work budget (work=), not both")
         check_workers(workers)
@@ -91,12 +102,10 @@ class Solver:
                 "workers=2 answers with whichever process decides first, which a work "
                 "budget cannot make reproducible: use budget= (seconds) with it"
             )
-        if budget is not None and not budget >= 0:
-            raise ValueError(f"budget must be a number of seconds >= 0, got {budget!r}")
-        if work is not None and work < 0:
-            raise ValueError(f"work must be a number of looser games >= 0, got {work!r}")
+        check_budget(budget)
+        if work is not None and (isinstance(work, bool) or not isinstance(work, int) or work < 0):
+            raise ValueError(f"work must be a whole number of looser games >= 0, got {work!r}")
         engine = self.engine
-        start = time.perf_counter()
         begun = (start, engine.work)  # for the verdict's seconds and work
         if work is None:
             engine.clock = time.perf_counter
@@ -112,7 +121,9 @@ class Solver:
             node, dead = engine.root(root_present)
             if dead is not None:
                 reason = explain(engine, at, node, dead)
-                return self._verdict(UNSOLVABLE, begun, reason=reason, proof="dead")
+                blocking = dead.tiles & node.present or node.present
+                verdict = self._verdict(UNSOLVABLE, begun, reason=reason, proof="dead")
+                return replace(verdict, blocking=tuple(iter_bits(blocking)))
             found = run_portfolio(engine, node, workers)
         except OutOfTime:
             return self._verdict(UNDECIDED, begun)
@@ -151,26 +162,48 @@ def solve(
     workers: int = 1,
 ) -> Verdict:
     """Decide whether ``position`` can be cleared, within ``budget`` seconds if given (or
-    ``work`` looser games; ``workers=2`` for a second process: see ``Solver.solve``)."""
-    return Solver(position).solve(budget=budget, work=work, workers=workers)
+    ``work`` looser games; ``workers=2`` for a second process: see ``Solver.solve``).
+    The budget covers setting up the solver's tables too."""
+    started = time.perf_counter()
+    check_budget(budget)
+    return Solver(position).solve(budget=budget, work=work, workers=workers, started=started)
 
 
-def hints(position: Position, budget: float | None = None, *, workers: int = 1) -> list[Hint]:
+def hints(
+    position: Position,
+    budget: float | None = None,
+    *,
+    workers: int = 1,
+    started: float | None = None,
+) -> list[Hint]:
     """Every pair removable now, each with the verdict on the position it leaves.
 
     The pairs whose verdict is solvable are the ones that keep the position clearable.
     ``budget`` covers the whole call; pairs still unexamined when it runs out come back
-    undecided. ``workers`` as for ``Solver.solve``.
+    undecided. ``workers`` and ``started`` as for ``Solver.solve``.
     """
+    started = time.perf_counter() if started is None else started
+    check_budget(budget)
     check_workers(workers)
     solver = Solver(position)
-    deadline = None if budget is None else time.perf_counter() + budget
+    deadline = None if budget is None else started + budget
     found: list[Hint] = []
     for move in position.available_moves():
         remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
         after = position.present & ~(1 << move.first | 1 << move.second)
         found.append(Hint(move, solver.solve(after, remaining, workers=workers)))
     return found
+
+
+def check_budget(budget: float | None) -> None:
+    """Refuse a time budget that is not a finite number of seconds >= 0 (NaN would
+    never run out, or always; infinity is spelt None)."""
+    if budget is None:
+        return
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise ValueError(f"budget must be a finite number of seconds >= 0, got {budget!r}")
+    if not (math.isfinite(budget) and budget >= 0):
+        raise ValueError(f"budget must be a finite number of seconds >= 0, got {budget!r}")
 
 
 def check_workers(workers: int) -> None:

@@ -11,6 +11,7 @@ also the pairs its proof assumes played, which makes it a nogood (see ``PAIRS_SH
 from __future__ import annotations
 
 import time
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -21,11 +22,12 @@ from .position import Position
 NO_PARTNER = -1
 # A proof's *blame* is one int: the decision levels it rests on in the low PAIRS_SHIFT
 # bits (for backjumping; the depth never exceeds the 42 match groups), and above them
-# the pairs (as ``Tables.pair_bit`` bits) whose play it assumes: a nogood that holds in
+# the pairs (as ``PairIndex.bit`` bits) whose play it assumes: a nogood that holds in
 # every branch (see ``nogoods``). When a proof's levels are not known, blaming every
 # level (including ones not yet made) is always safe.
 PAIRS_SHIFT = 256
 ALL_LEVELS = (1 << PAIRS_SHIFT) - 1
+MEMO_BYTES = 150_000_000  # rough size each of the memo and the nogood store may reach
 
 
 class OutOfTime(Exception):
@@ -83,7 +85,7 @@ class Node:
     # (0 for tiles not on the board); set with ``schedule`` (see ``LooserGame.baseline``).
     exit_round: list[int] | None = None
     free_round: list[int] | None = None
-    # Pairs (as ``Tables.pair_bit`` bits) fixed on the way here, gone or not, those of
+    # Pairs (as ``PairIndex.bit`` bits) fixed on the way here, gone or not, those of
     # them already checked against the learnt nogoods, and how many nogoods had been
     # learnt at that check (see ``nogoods``).
     held: int = 0
@@ -143,14 +145,7 @@ class Tables:
         self.group_masks = [0] * len(dense)
         for index, group in enumerate(self.group_of):
             self.group_masks[group] |= 1 << index
-        self.pair_bit: dict[tuple[int, int], int] = {}
-        self.pair_tiles: list[tuple[int, int]] = []  # pair_bit index -> its two tiles
-        for mask in self.group_masks:
-            members = list(iter_bits(mask))
-            for n, a in enumerate(members):
-                for b in members[n + 1 :]:
-                    self.pair_bit[(a, b)] = 1 << len(self.pair_bit)
-                    self.pair_tiles.append((a, b))
+        self.pairs = PairIndex(self.group_of, self.group_masks)
         # How many tiles each tile holds down (lies on or flanks): a copy kept waiting
         # costs more when it blocks more.
         self.weight = [
@@ -160,6 +155,13 @@ class Tables:
         # every node with the same allowed pairs for a group (tuples are immutable)
         self.partner_table: dict[tuple[int, ...], dict[int, tuple[int, tuple[int, ...]]]] = {}
         self.dead: set[int] = set()  # memo keys of positions proved dead
+        # Memory stays bounded however long the budget: past these counts the memo and
+        # the nogoods stop growing (the search goes on, it only remembers less). Each
+        # entry is an int of about one bit per tile and per possible pair, so the caps
+        # keep each store near MEMO_BYTES whatever the layout.
+        key_bytes = (self.size + PAIRS_SHIFT + self.pairs.count) // 8 + 64
+        self.max_dead = max(1000, min(1_000_000, MEMO_BYTES // key_bytes))
+        self.max_learnt = max(1000, min(200_000, MEMO_BYTES // (4 * key_bytes)))
         # Learnt nogoods (sets of pairs, as pair bits) indexed by each pair in them.
         self.nogoods: set[int] = set()
         self.learnt: list[int] = []  # the same, in the order learnt
@@ -178,19 +180,19 @@ class Tables:
         node.partner[a], node.partner[b] = b, a
         node.reason[a] = node.reason[b] = reason & ALL_LEVELS
         node.committed |= 1 << a | 1 << b
-        bit = self.pair_bit[(min(a, b), max(a, b))]
+        bit = self.pairs.bit(a, b)
         node.code |= bit
         node.held |= bit
 
     def pair_of(self, pair: int) -> int:
         """The pair bit of a pair given as a 2-bit tile mask."""
         low = pair & -pair
-        return self.pair_bit[(low.bit_length() - 1, (pair ^ low).bit_length() - 1)]
+        return self.pairs.bit(low.bit_length() - 1, (pair ^ low).bit_length() - 1)
 
     def fixed(self, node: Node, t: int) -> int:
         """The blame of committed tile ``t``'s pairing: its levels and the pair itself."""
         p = node.partner[t]
-        return node.reason[t] | self.pair_bit[(min(t, p), max(t, p))] << PAIRS_SHIFT
+        return node.reason[t] | self.pairs.bit(t, p) << PAIRS_SHIFT
 
     def everything(self, node: Node, levels: int) -> int:
         """Blame for a proof about the node as a whole: ``levels`` (every decision so far)
@@ -225,3 +227,50 @@ class Tables:
             if not above[t] & present and (not left[t] & present or not right[t] & present):
                 free |= 1 << t
         return free
+
+
+class PairIndex:
+    """Every possible pair of copies of a match group numbered, group by group, each
+    group's pairs in order of their lower then higher copy. A pair's *bit* is
+    ``1 << number``: nogoods and blames are sets of such bits. Worked out on demand
+    rather than tabled, since a group of n copies has n(n-1)/2 pairs (a table of bits
+    for a few big groups would take gigabytes)."""
+
+    def __init__(self, group_of: list[int], group_masks: list[int]) -> None:
+        self.group_of = group_of
+        self.rank = [0] * len(group_of)  # each tile's place among its group's copies
+        self.members: list[list[int]] = []
+        self.offsets: list[int] = []  # the number of each group's first pair
+        total = 0
+        for mask in group_masks:
+            members = list(iter_bits(mask))
+            for place, tile in enumerate(members):
+                self.rank[tile] = place
+            self.members.append(members)
+            self.offsets.append(total)
+            total += len(members) * (len(members) - 1) // 2
+        self.count = total  # how many pairs there are
+
+    def number(self, a: int, b: int) -> int:
+        """The number of the pair of copies ``a`` and ``b`` (either order)."""
+        group = self.group_of[a]
+        i, j = self.rank[a], self.rank[b]
+        if i > j:
+            i, j = j, i
+        copies = len(self.members[group])
+        # Rows before row i hold (copies-1) + (copies-2) + ... + (copies-i) pairs.
+        return self.offsets[group] + i * (2 * copies - i - 1) // 2 + (j - i - 1)
+
+    def bit(self, a: int, b: int) -> int:
+        return 1 << self.number(a, b)
+
+    def tiles(self, number: int) -> tuple[int, int]:
+        """The two copies (lower first) of the pair with this number."""
+        group = bisect_right(self.offsets, number) - 1
+        members = self.members[group]
+        rest = number - self.offsets[group]
+        i = 0
+        while rest >= len(members) - 1 - i:
+            rest -= len(members) - 1 - i
+            i += 1
+        return members[i], members[i + 1 + rest]
