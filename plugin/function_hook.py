@@ -17,7 +17,7 @@ from typed_mahjong.query import KEYWORD_TYPES, call_from_arguments
 
 from . import errors
 from .literals import answer_type
-from .locate import problem_context
+from .locate import clip_quoted, problem_context
 from .outcomes import Problem, internal_problem
 from .state import State
 
@@ -55,7 +55,7 @@ def _analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
         where = problem_context(call, verdict.field, verdict.position, nodes,
                                 [[node] for node in nodes],
                                 [[value] for value, _ in arguments.values()], ctx.context)
-        ctx.api.fail(verdict.message, where, code=verdict.code)
+        ctx.api.fail(clip_quoted(verdict.message), where, code=verdict.code)
         return ctx.default_return_type
     if result == EXPLAIN:
         for line in ["typed-mahjong:", *verdict.explanation.splitlines()]:
