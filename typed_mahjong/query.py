@@ -299,8 +299,10 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
             raise AnnotationError(f"{name} is not an input of {result}[...] (inputs: "
                                   f"{', '.join(RIICHI_INPUTS)})", index)
         if name in GAME_ONLY_INPUTS:
-            raise AnnotationError(f"{name} is an input of a game: add Game[...] (a riichi "
-                                  f"hand won by self-draw is written Tsumo[\"3p\"])", index)
+            row = GAME_INPUT_MARKERS.get(name)
+            hint = (" (a riichi hand won by self-draw is written Tsumo[\"3p\"])"
+                    if row is not None and row.input == "tsumo" else "")
+            raise AnnotationError(f"{name} is an input of a game: add Game[...]{hint}", index)
         if name in seen:
             raise AnnotationError(f"{result}[...] has {name} twice; give each input once",
                                   index)
@@ -309,9 +311,7 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
                                   f"way", index)
         seen[name] = index
         if name in FLAG_INPUTS or name == "Explain":
-            if values:
-                raise AnnotationError(f"{name} is a flag and takes no value; write {name}, "
-                                      f"not {name}[...]", index)
+            _no_value(name, values, index)
             if name == "Explain":
                 explain = True
             else:
@@ -386,7 +386,6 @@ def _game_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
     value is the game's to say (``Game.score``), at run time and type time alike."""
     seen: dict[str, int] = {}
     given: dict[str, tuple[bool | str, str]] = {}  # game input -> (value, marker)
-    value: bool | str
     texts: dict[str, tuple[str, Origin]] = {}
     hand_values: tuple[object, ...] = ()
     explain = False
@@ -398,42 +397,21 @@ def _game_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
             raise AnnotationError(f"{result}[...] has {name} twice; give each input once",
                                   index)
         seen[name] = index
-        row = GAME_INPUT_MARKERS.get(name)
-        if name == "Explain" or (row is not None and row.flag):
-            if values:
-                raise AnnotationError(f"{name} is a flag and takes no value; write {name}, "
-                                      f"not {name}[...]", index)
-            if row is None:
-                explain = True
-                continue
-            field, value, at = row.input, True, 0
-        elif name in WIN_INPUTS or name == "Rules":
+        if name == "Explain":
+            _no_value(name, values, index)
+            explain = True
+            continue
+        if name in WIN_INPUTS or name == "Rules":
             raise AnnotationError(_not_in_games(name), index)
-        elif not values:
-            raise AnnotationError(f"{name} needs a value, e.g. {_EXAMPLES[name]}", index)
-        elif name == "Hand":
-            hand_values = values
+        if name in ("Hand", "Game"):
+            if not values:
+                raise AnnotationError(f"{name} needs a value, e.g. {_EXAMPLES[name]}", index)
+            if name == "Hand":
+                hand_values = values
+            else:
+                texts["game"] = (_single_text(name, values, index), Origin(index, ((0, 0),)))
             continue
-        elif name == "Game":
-            game = _single_text(name, values, index)
-            texts["game"] = (game, Origin(index, ((0, 0),)))
-            continue
-        elif row is not None:
-            if len(values) != 1:
-                raise AnnotationError(f"{name}[...] takes one value, got {len(values)}",
-                                      index, 1)
-            field, value, at = row.input, _game_value(name, values[0], index, 0), 0
-        else:  # GameInput["name", value]
-            if len(values) != 2:
-                raise AnnotationError(f"{name}[...] takes an input's name and its value, "
-                                      f"e.g. {_EXAMPLES[name]}; got {len(values)} "
-                                      f"value{'s' if len(values) != 1 else ''}", index)
-            named = _game_value(name, values[0], index, 0)
-            if not isinstance(named, str):
-                raise AnnotationError(f"{name}[...] takes the input's name first, e.g. "
-                                      f"{_EXAMPLES[name]}; got {describe(values[0])}",
-                                      index, 0)
-            field, value, at = named, _game_value(name, values[1], index, 1), 1
+        field, value, at = _game_input(name, values, index)
         if field in given:
             raise AnnotationError(f"{result}[...] sets the game's input '{field}' twice "
                                   f"({given[field][1]} and {name}); give it once", index)
@@ -456,6 +434,37 @@ def _game_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
         explain=explain,
         origins=tuple((field, origin) for field, (_, origin) in sorted(texts.items())),
     )
+
+
+def _game_input(name: str, values: tuple[object, ...],
+                index: int) -> tuple[str, bool | str, int]:
+    """The game input a marker (or ``GameInput[...]``) sets: its name, its value and the
+    index of the value that gives it."""
+    row = GAME_INPUT_MARKERS.get(name)
+    if row is not None and row.flag:
+        _no_value(name, values, index)
+        return row.input, True, 0
+    if not values:
+        raise AnnotationError(f"{name} needs a value, e.g. {_EXAMPLES[name]}", index)
+    if row is not None:
+        if len(values) != 1:
+            raise AnnotationError(f"{name}[...] takes one value, got {len(values)}", index, 1)
+        return row.input, _game_value(name, values[0], index, 0), 0
+    if len(values) != 2:  # GameInput["name", value]
+        raise AnnotationError(f"{name}[...] takes an input's name and its value, e.g. "
+                              f"{_EXAMPLES[name]}; got {len(values)} value"
+                              f"{'s' if len(values) != 1 else ''}", index)
+    named = _game_value(name, values[0], index, 0)
+    if not isinstance(named, str):
+        raise AnnotationError(f"{name}[...] takes the input's name first, e.g. "
+                              f"{_EXAMPLES[name]}; got {describe(values[0])}", index, 0)
+    return named, _game_value(name, values[1], index, 1), 1
+
+
+def _no_value(name: str, values: tuple[object, ...], index: int) -> None:
+    if values:
+        raise AnnotationError(f"{name} is a flag and takes no value; write {name}, not "
+                              f"{name}[...]", index)
 
 
 def _not_in_games(name: str) -> str:
