@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from typed_mahjong.errors import HandError
-from typed_mahjong.query import Call, answer, load_game, score_call
+from typed_mahjong.query import Call, answer, input_field, load_game, score_call
 from typed_mahjong.rules import Rules
 from typed_mahjong.scoring import Score
 
@@ -87,6 +87,10 @@ def _game_problem(call: Call, exc: Exception) -> Problem | None:
 
     if not isinstance(exc, GameError):
         return None
+    if exc.input is not None:
+        # An unknown or ill-typed situation input: point at the input that set it.
+        message = exc.message.removeprefix(f"{exc.filename}: ")  # Game[...] names the file
+        return Problem(errors.GAME, f"game {call.game}: {message}", input_field(exc.input))
     if exc.kind == "bad-hand":
         return Problem(errors.GAME, f"game {call.game}: {exc.message}", "hand", exc.position)
     return Problem(errors.GAME, "game file: " + "; ".join(exc.problems), "game")

@@ -53,7 +53,9 @@ __all__ = [
     "YakuSet",
     # inputs with a value
     "Dora",
+    "Flowers",
     "Game",
+    "GameInput",
     "Hand",
     "Honba",
     "Nuki",
@@ -69,6 +71,7 @@ __all__ = [
     # situation flags
     "Chankan",
     "Chiihou",
+    "Concealed",
     "DoubleRiichi",
     "Explain",
     "Haitei",
@@ -78,6 +81,7 @@ __all__ = [
     "Renhou",
     "Riichi",
     "Rinshan",
+    "SelfDrawn",
     "Tenhou",
     # run-time values of the annotations
     "Given",
@@ -277,6 +281,27 @@ class Nuki(_Input):
 
 class Game(_Input):
     """A YAML-defined game (typed_mahjong.games): Points[Game["path.yaml"], Hand["..."]]."""
+
+
+# Situation inputs a game declares (its `inputs:`), given with Game[...]. Seat["E"],
+# Round["S"] and the other riichi markers set the game input of the same name too.
+class Flowers(_Input):
+    """With Game[...]: the game's input `flowers` (flower and season tiles drawn), e.g.
+    Flowers[2]."""
+
+
+class GameInput(_Input):
+    """With Game[...]: any input the game declares, by name, e.g.
+    GameInput["seat_flowers", 1] (the command line's --input seat_flowers=1)."""
+
+
+class SelfDrawn(_Flag):
+    """With Game[...]: the game's input `tsumo`, won by self-draw (Tsumo["3p"] names a
+    riichi winning tile; a game's winning tile is the last tile of its Hand[...])."""
+
+
+class Concealed(_Flag):
+    """With Game[...]: the game's input `concealed`, no set claimed from a discard."""
 
 
 # Situation flags.

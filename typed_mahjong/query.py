@@ -107,7 +107,42 @@ TEXT_INPUTS: Final[dict[str, str]] = {
 # Inputs whose text may be given in several strings, joined in order.
 MULTI_PART_INPUTS: Final = frozenset(
     {"Hand", *(marker for marker, option in BY_MARKER.items() if option.kind == TILES)})
-INPUTS: Final = ("Hand", "Game", "Rules", "Explain", *WIN_INPUTS, *BY_MARKER)
+
+
+@dataclass(frozen=True, slots=True)
+class GameMarker:
+    """An annotation input that, with ``Game[...]``, sets one situation input the game
+    declares (its ``inputs:`` section): the keyword of ``Game.score`` and the ``--input
+    NAME=VALUE`` of ``typed-mahjong game score``. ``flag``: written bare, it sets True."""
+
+    marker: str
+    input: str
+    flag: bool
+    example: str
+
+
+# Markers of games' own inputs, named as the CLI's shortcuts (--tsumo, --concealed,
+# --flowers). A game's self-draw is SelfDrawn: Tsumo["3p"] names a riichi winning tile,
+# and a game's winning tile is the last tile of its Hand[...].
+GAME_MARKERS: Final[tuple[GameMarker, ...]] = (
+    GameMarker("SelfDrawn", "tsumo", True, "SelfDrawn"),
+    GameMarker("Concealed", "concealed", True, "Concealed"),
+    GameMarker("Flowers", "flowers", False, "Flowers[2]"),
+)
+# Any declared input by its name, so a game's own inputs need no marker of their own.
+GAME_INPUT: Final = "GameInput"
+# Every marker that sets a game input: the games' own, and each win option's marker, which
+# sets the game input named as the option (Seat["E"] the game's `seat`, Riichi `riichi`).
+GAME_INPUT_MARKERS: Final[dict[str, GameMarker]] = {
+    **{row.marker: row for row in GAME_MARKERS},
+    **{marker: GameMarker(marker, option.name, option.kind == FLAG, option.example)
+       for marker, option in BY_MARKER.items()},
+}
+# Inputs that only a Game[...] query takes.
+GAME_ONLY_INPUTS: Final = (*(row.marker for row in GAME_MARKERS), GAME_INPUT)
+RIICHI_INPUTS: Final = ("Hand", "Game", "Rules", "Explain", *WIN_INPUTS, *BY_MARKER)
+GAME_INPUTS: Final = ("Hand", "Game", "Explain", *GAME_INPUT_MARKERS, GAME_INPUT)
+INPUTS: Final = (*RIICHI_INPUTS, *GAME_ONLY_INPUTS)
 _EXAMPLES: Final[dict[str, str]] = {
     "Hand": 'Hand["234p234s456m567s44p"]',
     "Ron": 'Ron["3p"]',
@@ -115,6 +150,8 @@ _EXAMPLES: Final[dict[str, str]] = {
     "Game": 'Game["forest"] or Game["games/mygame.yaml"]',
     "Rules": 'Rules["majsoul"]',
     **{marker: option.example for marker, option in BY_MARKER.items()},
+    **{row.marker: row.example for row in GAME_MARKERS},
+    GAME_INPUT: 'GameInput["seat_flowers", 1]',
 }
 # Keyword of a function form -> the type its value has ("hand", "win", the win options,
 # "rules"); pao's None is left to run time.
@@ -182,7 +219,8 @@ class Call:
     result: str
     hand: str
     win: str | None  # None for Shanten/Waits and for games
-    situation: tuple[tuple[str, object], ...]  # win options set, sorted by name
+    # win options set, sorted by name; with a game, the game's inputs given (by name)
+    situation: tuple[tuple[str, object], ...]
     rules: str | Rules | None  # the query's own rules, if any
     game: str | None  # the Game[...] path or built-in name, if any
     explain: bool
@@ -247,18 +285,24 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
     """
     if result not in RESULTS:
         raise AnnotationError(f"{result} is not a result name (results: {', '.join(RESULTS)})")
+    if any(name == "Game" for name, _ in inputs):
+        return _game_call(result, inputs)
     seen: dict[str, int] = {}
     texts: dict[str, tuple[str, Origin]] = {}
     situation: dict[str, object] = {}
     rules: str | Rules | None = None
-    game: str | None = None
     win: str | None = None
     explain = False
     hand_values: tuple[object, ...] = ()
     for index, (name, values) in enumerate(inputs):
         if name not in INPUTS:
             raise AnnotationError(f"{name} is not an input of {result}[...] (inputs: "
-                                  f"{', '.join(INPUTS)})", index)
+                                  f"{', '.join(RIICHI_INPUTS)})", index)
+        if name in GAME_ONLY_INPUTS:
+            row = GAME_INPUT_MARKERS.get(name)
+            hint = (" (a riichi hand won by self-draw is written Tsumo[\"3p\"])"
+                    if row is not None and row.input == "tsumo" else "")
+            raise AnnotationError(f"{name} is an input of a game: add Game[...]{hint}", index)
         if name in seen:
             raise AnnotationError(f"{result}[...] has {name} twice; give each input once",
                                   index)
@@ -267,9 +311,7 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
                                   f"way", index)
         seen[name] = index
         if name in FLAG_INPUTS or name == "Explain":
-            if values:
-                raise AnnotationError(f"{name} is a flag and takes no value; write {name}, "
-                                      f"not {name}[...]", index)
+            _no_value(name, values, index)
             if name == "Explain":
                 explain = True
             else:
@@ -295,9 +337,6 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
             win = _single_text(name, values, index)
             situation["tsumo"] = WIN_INPUTS[name]
             texts["win"] = (win, origin)
-        elif name == "Game":
-            game = _single_text(name, values, index)
-            texts["game"] = (game, origin)
         elif name == "Rules":
             rules = _single_text(name, values, index)
             texts["rules"] = (rules, origin)
@@ -306,38 +345,145 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
             texts[TEXT_INPUTS[name]] = (text, origin)
     if "Hand" not in seen:
         raise AnnotationError(f"{result}[...] needs a hand: add Hand[\"...\"]")
-    texts["hand"] = _joined("Hand", hand_values, seen["Hand"], words=game is not None)
-    _check_combination(result, seen, win, game)
+    texts["hand"] = _joined("Hand", hand_values, seen["Hand"])
+    _check_combination(result, seen, win)
     return Call(
         result=result,
         hand=texts["hand"][0],
         win=win,
         situation=tuple(sorted(situation.items())),
         rules=rules,
-        game=game,
+        game=None,
         explain=explain,
         origins=tuple((field, origin) for field, (_, origin) in sorted(texts.items())),
     )
 
 
-def _check_combination(result: str, seen: dict[str, int], win: str | None,
-                       game: str | None) -> None:
-    if result in HAND_RESULTS or game is not None:
-        allowed = {"Hand", "Explain"} | ({"Game"} if game is not None else set())
-        extra = sorted((index, name) for name, index in seen.items() if name not in allowed)
+def _check_combination(result: str, seen: dict[str, int], win: str | None) -> None:
+    if result in HAND_RESULTS:
+        extra = sorted((index, name) for name, index in seen.items()
+                       if name not in ("Hand", "Explain"))
         if extra:
             index, name = extra[0]
-            owner = "Game[...]" if game is not None else f"{result}[...]"
-            raise AnnotationError(f"{owner} takes only Hand[...]; {name} does not apply here",
-                                  index)
-        if game is not None and result not in GAME_RESULTS:
-            named = f"{', '.join(GAME_RESULTS[:-1])} or {GAME_RESULTS[-1]}"
-            raise AnnotationError(f"a game's score has no {result}; use {named} with "
-                                  f"Game[...]", seen["Game"])
+            raise AnnotationError(f"{result}[...] takes only Hand[...]; {name} does not "
+                                  f"apply here", index)
         return
     if win is None:
         raise AnnotationError(f"{result}[...] needs the winning tile: add Ron[\"...\"] or "
                               f"Tsumo[\"...\"]")
+
+
+def input_field(name: str) -> str:
+    """The ``Call.origin`` field of a game's input: apart from "hand" and "game", which a
+    game may also name an input."""
+    return f"input:{name}"
+
+
+def _game_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) -> Call:
+    """``build_call`` for a query with ``Game[...]``: a hand of tile names and the game's
+    situation inputs, each set by its marker (``SelfDrawn``, ``Seat["E"]``, ...) or by
+    name (``GameInput["flowers", 2]``). Whether the game declares an input and takes its
+    value is the game's to say (``Game.score``), at run time and type time alike."""
+    seen: dict[str, int] = {}
+    given: dict[str, tuple[bool | str, str]] = {}  # game input -> (value, marker)
+    texts: dict[str, tuple[str, Origin]] = {}
+    hand_values: tuple[object, ...] = ()
+    explain = False
+    for index, (name, values) in enumerate(inputs):
+        if name not in INPUTS:
+            raise AnnotationError(f"{name} is not an input of {result}[Game[...], ...] "
+                                  f"(inputs: {', '.join(GAME_INPUTS)})", index)
+        if name in seen and name != GAME_INPUT:  # GameInput: once per input it names
+            raise AnnotationError(f"{result}[...] has {name} twice; give each input once",
+                                  index)
+        seen[name] = index
+        if name == "Explain":
+            _no_value(name, values, index)
+            explain = True
+            continue
+        if name in WIN_INPUTS or name == "Rules":
+            raise AnnotationError(_not_in_games(name), index)
+        if name in ("Hand", "Game"):
+            if not values:
+                raise AnnotationError(f"{name} needs a value, e.g. {_EXAMPLES[name]}", index)
+            if name == "Hand":
+                hand_values = values
+            else:
+                texts["game"] = (_single_text(name, values, index), Origin(index, ((0, 0),)))
+            continue
+        field, value, at = _game_input(name, values, index)
+        if field in given:
+            raise AnnotationError(f"{result}[...] sets the game's input '{field}' twice "
+                                  f"({given[field][1]} and {name}); give it once", index)
+        given[field] = (value, name)
+        texts[input_field(field)] = ("", Origin(index, ((0, at),)))
+    if "Hand" not in seen:
+        raise AnnotationError(f"{result}[...] needs a hand: add Hand[\"...\"]")
+    texts["hand"] = _joined("Hand", hand_values, seen["Hand"], words=True)
+    if result not in GAME_RESULTS:
+        named = f"{', '.join(GAME_RESULTS[:-1])} or {GAME_RESULTS[-1]}"
+        raise AnnotationError(f"a game's score has no {result}; use {named} with "
+                              f"Game[...]", seen["Game"])
+    return Call(
+        result=result,
+        hand=texts["hand"][0],
+        win=None,
+        situation=tuple(sorted((field, value) for field, (value, _) in given.items())),
+        rules=None,
+        game=texts["game"][0],
+        explain=explain,
+        origins=tuple((field, origin) for field, (_, origin) in sorted(texts.items())),
+    )
+
+
+def _game_input(name: str, values: tuple[object, ...],
+                index: int) -> tuple[str, bool | str, int]:
+    """The game input a marker (or ``GameInput[...]``) sets: its name, its value and the
+    index of the value that gives it."""
+    row = GAME_INPUT_MARKERS.get(name)
+    if row is not None and row.flag:
+        _no_value(name, values, index)
+        return row.input, True, 0
+    if not values:
+        raise AnnotationError(f"{name} needs a value, e.g. {_EXAMPLES[name]}", index)
+    if row is not None:
+        if len(values) != 1:
+            raise AnnotationError(f"{name}[...] takes one value, got {len(values)}", index, 1)
+        return row.input, _game_value(name, values[0], index, 0), 0
+    if len(values) != 2:  # GameInput["name", value]
+        raise AnnotationError(f"{name}[...] takes an input's name and its value, e.g. "
+                              f"{_EXAMPLES[name]}; got {len(values)} value"
+                              f"{'s' if len(values) != 1 else ''}", index)
+    named = _game_value(name, values[0], index, 0)
+    if not isinstance(named, str):
+        raise AnnotationError(f"{name}[...] takes the input's name first, e.g. "
+                              f"{_EXAMPLES[name]}; got {describe(values[0])}", index, 0)
+    return named, _game_value(name, values[1], index, 1), 1
+
+
+def _no_value(name: str, values: tuple[object, ...], index: int) -> None:
+    if values:
+        raise AnnotationError(f"{name} is a flag and takes no value; write {name}, not "
+                              f"{name}[...]", index)
+
+
+def _not_in_games(name: str) -> str:
+    if name == "Rules":
+        return "Rules[...] is a riichi rules preset; a game's rules are in its file"
+    return (f"{name}[...] names a riichi winning tile; a game's winning tile is the last "
+            f"tile of Hand[...] (won by self-draw: SelfDrawn)")
+
+
+def _game_value(name: str, value: object, index: int, value_index: int) -> bool | str:
+    """An annotation's value for a game input: text, as the command line gives it, or
+    True/False. mypy reads the string "2" as the number 2, so a number is its text: the
+    two spellings mean the same at type time and at run time."""
+    if isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    raise AnnotationError(f"{name}[...] takes a string, a number or True/False, e.g. "
+                          f"{_EXAMPLES[name]}; got {describe(value)}", index, value_index)
 
 
 def _one(name: str, values: tuple[object, ...], kind: type, index: int) -> object:
@@ -417,7 +563,7 @@ class PlayableGame(Protocol):
     module with annotations must not pull the games package (and PyYAML's stubs) into a
     user's mypy run."""
 
-    def score(self, hand: str) -> PlayedHand: ...
+    def score(self, hand: str, **inputs: bool | int | str) -> PlayedHand: ...
 
 
 Scorer = Callable[[Call, "str | Rules"], Score]
@@ -466,7 +612,11 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
         return Answered(tiles, f"{call.hand}: waits {' '.join(tiles) or 'none'}")
     if call.game is not None:
         game = games(base_dir or Path.cwd(), call.game)
-        played = game.score(call.hand)
+        inputs: dict[str, bool | int | str] = {}
+        for name, value in call.situation:
+            assert isinstance(value, bool | int | str)  # as _game_call made them
+            inputs[name] = value
+        played = game.score(call.hand, **inputs)
         if not played.won:
             raise NoYaku(f"game {call.game}: the hand scores nothing: "
                          f"{played.explain().splitlines()[0]}")

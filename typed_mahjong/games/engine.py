@@ -183,8 +183,8 @@ class Engine:
                 known = ", ".join(declared) or "none"
                 close = difflib.get_close_matches(name, list(declared), n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
-                raise self._hand_error(hand, f"unknown input '{name}'{hint}; this game's "
-                                       f"inputs: {known}", None)
+                raise self._input_error(name, f"unknown input '{name}'{hint}; this game's "
+                                        f"inputs: {known}")
         return tuple(self.input_value(hand, spec, given[spec.name]) if spec.name in given
                      else spec.default for spec in self.inputs)
 
@@ -210,8 +210,8 @@ class Engine:
                 value = raw
             wanted = f"one of {', '.join(spec.values)}"
         if value is None:
-            raise self._hand_error(hand, f"input '{spec.name}' is {wanted}, not {raw!r}"[:300],
-                                   None)
+            raise self._input_error(spec.name, f"input '{spec.name}' is {wanted}, not "
+                                               f"{raw!r}"[:300])
         return value
 
     # -- hands --
@@ -267,6 +267,11 @@ class Engine:
             else:
                 counts[2 * len(self.kinds) + wild[name] * 2 + last] += 1
         return counts
+
+    def _input_error(self, name: str, message: str) -> GameError:
+        # The hand is not at fault: the message names the input, not the hand.
+        return GameError(f"{self.filename}: {message}", filename=self.filename,
+                         kind=BAD_HAND, input=name)
 
     def _hand_error(self, hand: str, message: str, position: int | None) -> GameError:
         where = f" at position {position}" if position is not None else ""

@@ -34,7 +34,9 @@ class GameError(ValueError):
     ``mahjong-*`` codes). ``line``/``column`` (1-based) locate the first problem in the
     file; they are ``None`` for hand errors and whole-file errors. ``problems`` lists every
     fault found, each a full ``file:line:column: context: message`` string. For a hand
-    error, ``position`` is the 0-based offset of the faulty tile in the hand text.
+    error, ``position`` is the 0-based offset of the faulty tile in the hand text, and
+    ``input`` the name of the situation input at fault (an unknown or ill-typed input), if
+    that is the fault: the hand itself is fine then.
     """
 
     def __init__(
@@ -47,6 +49,7 @@ class GameError(ValueError):
         column: int | None = None,
         problems: tuple[str, ...] = (),
         position: int | None = None,
+        input: str | None = None,  # noqa: A002 - the situation input, as Game.score names it
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -56,6 +59,7 @@ class GameError(ValueError):
         self.column = column
         self.problems = problems or (message,)
         self.position = position
+        self.input = input
 
     @classmethod
     def from_problems(cls, filename: str, problems: list[Problem]) -> GameError:
