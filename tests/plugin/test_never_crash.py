@@ -11,12 +11,11 @@ from hypothesis import strategies as st
 from plugin_support import Project, pyproject
 
 from typed_mahjong.plugin import annotation_hook, engine, function_hook
-from typed_mahjong.query import FUNCTION_RESULTS, KEYWORD_TYPES
+from typed_mahjong.query import FUNCTION_RESULTS, INPUTS, KEYWORD_TYPES, RESULTS
 
-RESULTS = ["Points", "Han", "Fu", "Total", "Yaku", "YakuSet", "Payment", "Shanten", "Waits"]
-INPUTS = ["Hand", "Ron", "Tsumo", "Dora", "Ura", "Seat", "Round", "Honba", "Sticks",
-          "Renchan", "Pao", "Rules", "Game", "Riichi", "Ippatsu", "Tenhou", "Explain", "int",
-          "Literal"]
+# Every input name (from the query layer's tables), and two names that are
+# no input at all.
+INPUT_NAMES = [*INPUTS, "int", "Literal"]
 ERROR = re.compile(r"^m\.py:\d+(:\d+)?: (error|note): .*")
 TILE_TEXT = st.text(alphabet="0123456789mpsz ESWNPFC:ponchikaq\\\"'", max_size=24)
 VALUE = st.one_of(TILE_TEXT, st.integers(-3, 20), st.sampled_from(["tenhou", "E", "1z", ""]))
@@ -30,7 +29,7 @@ def _value(value: object) -> str:
 def annotation(draw: st.DrawFn) -> str:
     inputs = []
     for _ in range(draw(st.integers(0, 5))):
-        name = draw(st.sampled_from(INPUTS))
+        name = draw(st.sampled_from(INPUT_NAMES))
         values = draw(st.lists(VALUE, max_size=3))
         if values:
             inner = ", ".join(_value(v) for v in values)
