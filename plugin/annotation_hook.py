@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from mypy.nodes import Context
-from mypy.plugin import AnalyzeTypeContext
+from mypy.nodes import (
+    AssignmentStmt,
+    CallExpr,
+    Context,
+    Expression,
+    ExpressionStmt,
+    IndexExpr,
+    LambdaExpr,
+    ListExpr,
+    MemberExpr,
+    RefExpr,
+    TupleExpr,
+    TypeAliasStmt,
+)
+from mypy.plugin import AnalyzeTypeContext, ClassDefContext
 from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 
-from typed_mahjong.query import AnnotationError, build_call
+from typed_mahjong.query import RESULTS, AnnotationError, build_call
 
 from . import errors
 from .claims import withdraw_name_errors
@@ -29,11 +42,30 @@ def analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
         return AnyType(TypeOfAny.from_error)
 
 
+def plain_input_class(ctx: ClassDefContext) -> None:
+    """Drop the type parameters of an input class of the editor stub, for mypy only.
+
+    pyright needs ``Hand[Literal["..."]]`` to be a generic class applied to its value; with
+    the plugin, the hooks read the value and mypy never needs the parameter. Left generic,
+    every ``Hand["234p..."]`` that mypy meets as an *expression* -- the right-hand side of
+    an alias, which ``SemanticAnalyzer.visit_index_expr`` reads as a type application of a
+    generic class -- has its values analysed as types ("Invalid type comment or annotation",
+    ``Name "E" is not defined``); a class without parameters has its index read as a plain
+    expression there, as before the stub.
+    """
+    ctx.cls.type_vars = []
+    ctx.cls.info.type_vars = []
+    ctx.cls.info.add_type_vars()
+
+
 def analyze_input_alone(ctx: AnalyzeTypeContext, name: str) -> Type:
     """``Hand`` and the other inputs outside a result: bare, they are plain classes."""
     fullname = f"typed_mahjong.annotations.{name}"
     if not ctx.type.args:
         return ctx.api.named_type(fullname, [])
+    if _argument_of_a_result(ctx):
+        # In its place; the annotation that reads this expression gets the answer.
+        return AnyType(TypeOfAny.special_form)
     # One error, ours: not also mypy's "Name "E" is not defined" for Seat["E"].
     withdraw_name_errors(ctx.api, _name_like_values([ctx.type]))
     ctx.api.fail(f'{name}[...] is an input, not a type: use it inside a result, e.g. '
@@ -41,6 +73,56 @@ def analyze_input_alone(ctx: AnalyzeTypeContext, name: str) -> Type:
                  f'and reuse it, name the string, not the input: '
                  f'{_reuse_example(name, ctx.type.args)}', ctx.context, code=errors.USAGE)
     return AnyType(TypeOfAny.from_error)
+
+
+_RESULT_FULLNAMES = frozenset(f"typed_mahjong.annotations.{name}" for name in RESULTS)
+
+
+def _argument_of_a_result(ctx: AnalyzeTypeContext) -> bool:
+    """Is this input an argument of ``Points[...]`` written as an *expression*?
+
+    With the editor stub a result is a generic type alias, so mypy's semantic analyser also
+    reads ``DealerRon = Points[Hand["..."], Ron["3p"]]`` as a type application
+    (``SemanticAnalyzer.visit_index_expr`` -> ``analyze_type_application_args``) and analyses
+    each argument as a type on its own, which lands here. The same statement's alias (or
+    annotation) is analysed as a type too, where the result's hook reads the inputs: here
+    the input is in its place and says nothing.
+    """
+    statement = getattr(getattr(ctx.api, "api", None), "statement", None)
+    if isinstance(statement, (AssignmentStmt, TypeAliasStmt)):
+        expression: Expression = (statement.rvalue if isinstance(statement, AssignmentStmt)
+                                  else statement.value.expr())
+    elif isinstance(statement, ExpressionStmt):
+        expression = statement.expr
+    else:
+        return False
+    return (ctx.type.line, ctx.type.column) in _result_arguments(expression)
+
+
+def _result_arguments(expression: Expression) -> set[tuple[int, int]]:
+    """Where the arguments of the ``Points[...]`` expressions in ``expression`` start.
+
+    Walks the shapes an alias or a run-time query takes (subscripts, tuples, lists, calls,
+    attributes); an input elsewhere keeps its error.
+    """
+    positions: set[tuple[int, int]] = set()
+    pending = [expression]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, IndexExpr):
+            items = node.index.items if isinstance(node.index, TupleExpr) else [node.index]
+            if isinstance(node.base, RefExpr) and node.base.fullname in _RESULT_FULLNAMES:
+                positions.update((item.line, item.column) for item in items)
+            pending += [node.base, *items]
+        elif isinstance(node, (TupleExpr, ListExpr)):
+            pending += node.items
+        elif isinstance(node, CallExpr):
+            pending += [node.callee, *node.args]
+        elif isinstance(node, MemberExpr):
+            pending.append(node.expr)
+        elif isinstance(node, LambdaExpr):
+            pending.append(node.expr())
+    return positions
 
 
 def _reuse_example(name: str, args: Sequence[Type]) -> str:

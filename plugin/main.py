@@ -13,6 +13,7 @@ from mypy.nodes import MypyFile
 from mypy.options import Options
 from mypy.plugin import (
     AnalyzeTypeContext,
+    ClassDefContext,
     FunctionContext,
     MethodContext,
     Plugin,
@@ -23,7 +24,7 @@ from mypy.types import Type
 from typed_mahjong.query import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 
 from . import cache, errors, games
-from .annotation_hook import analyze_input_alone, analyze_result
+from .annotation_hook import analyze_input_alone, analyze_result, plain_input_class
 from .comparison import EQUALITY_METHODS, ComparisonHook
 from .config import PluginConfig, load_config
 from .function_hook import EXPLAIN, analyze_call
@@ -84,6 +85,10 @@ class TypedMahjongPlugin(Plugin):
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
         # mypy asks about every name in every annotation: one dict lookup.
         return self._type_hooks.get(fullname)
+
+    def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
+        # The stub's input classes (Hand, Ron ...): generic for pyright, plain for mypy.
+        return plain_input_class if fullname == f"{_ANNOTATIONS}._Input" else None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         return self._function_hooks.get(fullname)
