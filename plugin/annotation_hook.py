@@ -58,12 +58,13 @@ def plain_input_class(ctx: ClassDefContext) -> None:
     ctx.cls.info.add_type_vars()
 
 
-def analyze_input_alone(ctx: AnalyzeTypeContext, name: str) -> Type:
+def analyze_input_alone(ctx: AnalyzeTypeContext, name: str,
+                        result_arguments: ResultArguments) -> Type:
     """``Hand`` and the other inputs outside a result: bare, they are plain classes."""
     fullname = f"typed_mahjong.annotations.{name}"
     if not ctx.type.args:
         return ctx.api.named_type(fullname, [])
-    if _argument_of_a_result(ctx):
+    if result_arguments.holds(ctx):
         # In its place; the annotation that reads this expression gets the answer.
         return AnyType(TypeOfAny.special_form)
     # One error, ours: not also mypy's "Name "E" is not defined" for Seat["E"].
@@ -78,41 +79,55 @@ def analyze_input_alone(ctx: AnalyzeTypeContext, name: str) -> Type:
 _RESULT_FULLNAMES = frozenset(f"typed_mahjong.annotations.{name}" for name in RESULTS)
 
 
-def _argument_of_a_result(ctx: AnalyzeTypeContext) -> bool:
-    """Is this input an argument of ``Points[...]`` written as an *expression*?
+class ResultArguments:
+    """Is an input an argument of ``Points[...]`` written as an *expression*?
 
     With the editor stub a result is a generic type alias, so mypy's semantic analyser also
     reads ``DealerRon = Points[Hand["..."], Ron["3p"]]`` as a type application
     (``SemanticAnalyzer.visit_index_expr`` -> ``analyze_type_application_args``) and analyses
-    each argument as a type on its own, which lands here. The same statement's alias (or
-    annotation) is analysed as a type too, where the result's hook reads the inputs: here
-    the input is in its place and says nothing.
+    each argument as a type on its own, which lands in the input's hook. The same statement's
+    alias (or annotation) is analysed as a type too, where the result's hook reads the
+    inputs: there the input is in its place and says nothing.
+
+    The subscripts of the current statement are kept: its inputs come one after another, and
+    a statement of many queries is walked once, not once per input. A subscript's base is
+    looked at only when asked: mypy resolves each name just before its type application.
     """
-    statement = getattr(getattr(ctx.api, "api", None), "statement", None)
-    if isinstance(statement, (AssignmentStmt, TypeAliasStmt)):
-        expression: Expression = (statement.rvalue if isinstance(statement, AssignmentStmt)
-                                  else statement.value.expr())
-    elif isinstance(statement, ExpressionStmt):
-        expression = statement.expr
-    else:
-        return False
-    return (ctx.type.line, ctx.type.column) in _result_arguments(expression)
+
+    def __init__(self) -> None:
+        self._statement: object = None
+        self._bases: dict[tuple[int, int], Expression] = {}
+
+    def holds(self, ctx: AnalyzeTypeContext) -> bool:
+        statement = getattr(getattr(ctx.api, "api", None), "statement", None)
+        if statement is not self._statement:
+            self._statement = statement
+            self._bases = _subscript_bases(statement)
+        base = self._bases.get((ctx.type.line, ctx.type.column))
+        return isinstance(base, RefExpr) and base.fullname in _RESULT_FULLNAMES
 
 
-def _result_arguments(expression: Expression) -> set[tuple[int, int]]:
-    """Where the arguments of the ``Points[...]`` expressions in ``expression`` start.
+def _subscript_bases(statement: object) -> dict[tuple[int, int], Expression]:
+    """Where each argument of a subscript in a statement starts -> the subscript's base.
 
     Walks the shapes an alias or a run-time query takes (subscripts, tuples, lists, calls,
     attributes); an input elsewhere keeps its error.
     """
-    positions: set[tuple[int, int]] = set()
-    pending = [expression]
+    pending: list[Expression]
+    if isinstance(statement, AssignmentStmt):
+        pending = [statement.rvalue]
+    elif isinstance(statement, TypeAliasStmt):
+        pending = [statement.value.expr()]
+    elif isinstance(statement, ExpressionStmt):
+        pending = [statement.expr]
+    else:
+        return {}
+    bases: dict[tuple[int, int], Expression] = {}
     while pending:
         node = pending.pop()
         if isinstance(node, IndexExpr):
             items = node.index.items if isinstance(node.index, TupleExpr) else [node.index]
-            if isinstance(node.base, RefExpr) and node.base.fullname in _RESULT_FULLNAMES:
-                positions.update((item.line, item.column) for item in items)
+            bases.update(((item.line, item.column), node.base) for item in items)
             pending += [node.base, *items]
         elif isinstance(node, (TupleExpr, ListExpr)):
             pending += node.items
@@ -122,7 +137,7 @@ def _result_arguments(expression: Expression) -> set[tuple[int, int]]:
             pending.append(node.expr)
         elif isinstance(node, LambdaExpr):
             pending.append(node.expr())
-    return positions
+    return bases
 
 
 def _reuse_example(name: str, args: Sequence[Type]) -> str:
