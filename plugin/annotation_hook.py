@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from mypy.nodes import Context
-from mypy.plugin import AnalyzeTypeContext
+from mypy.nodes import (
+    AssignmentStmt,
+    CallExpr,
+    Context,
+    Expression,
+    ExpressionStmt,
+    IndexExpr,
+    LambdaExpr,
+    ListExpr,
+    MemberExpr,
+    RefExpr,
+    TupleExpr,
+    TypeAliasStmt,
+)
+from mypy.plugin import AnalyzeTypeContext, ClassDefContext
 from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 
-from typed_mahjong.query import AnnotationError, build_call
+from typed_mahjong.query import RESULTS, AnnotationError, build_call
 
 from . import errors
 from .claims import withdraw_name_errors
@@ -29,11 +42,31 @@ def analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
         return AnyType(TypeOfAny.from_error)
 
 
-def analyze_input_alone(ctx: AnalyzeTypeContext, name: str) -> Type:
+def plain_input_class(ctx: ClassDefContext) -> None:
+    """Drop the type parameters of an input class of the editor stub, for mypy only.
+
+    pyright needs ``Hand[Literal["..."]]`` to be a generic class applied to its value; with
+    the plugin, the hooks read the value and mypy never needs the parameter. Left generic,
+    every ``Hand["234p..."]`` that mypy meets as an *expression* -- the right-hand side of
+    an alias, which ``SemanticAnalyzer.visit_index_expr`` reads as a type application of a
+    generic class -- has its values analysed as types ("Invalid type comment or annotation",
+    ``Name "E" is not defined``); a class without parameters has its index read as a plain
+    expression there, as before the stub.
+    """
+    ctx.cls.type_vars = []
+    ctx.cls.info.type_vars = []
+    ctx.cls.info.add_type_vars()
+
+
+def analyze_input_alone(ctx: AnalyzeTypeContext, name: str,
+                        result_arguments: ResultArguments) -> Type:
     """``Hand`` and the other inputs outside a result: bare, they are plain classes."""
     fullname = f"typed_mahjong.annotations.{name}"
     if not ctx.type.args:
         return ctx.api.named_type(fullname, [])
+    if result_arguments.holds(ctx):
+        # In its place; the annotation that reads this expression gets the answer.
+        return AnyType(TypeOfAny.special_form)
     # One error, ours: not also mypy's "Name "E" is not defined" for Seat["E"].
     withdraw_name_errors(ctx.api, _name_like_values([ctx.type]))
     ctx.api.fail(f'{name}[...] is an input, not a type: use it inside a result, e.g. '
@@ -41,6 +74,70 @@ def analyze_input_alone(ctx: AnalyzeTypeContext, name: str) -> Type:
                  f'and reuse it, name the string, not the input: '
                  f'{_reuse_example(name, ctx.type.args)}', ctx.context, code=errors.USAGE)
     return AnyType(TypeOfAny.from_error)
+
+
+_RESULT_FULLNAMES = frozenset(f"typed_mahjong.annotations.{name}" for name in RESULTS)
+
+
+class ResultArguments:
+    """Is an input an argument of ``Points[...]`` written as an *expression*?
+
+    With the editor stub a result is a generic type alias, so mypy's semantic analyser also
+    reads ``DealerRon = Points[Hand["..."], Ron["3p"]]`` as a type application
+    (``SemanticAnalyzer.visit_index_expr`` -> ``analyze_type_application_args``) and analyses
+    each argument as a type on its own, which lands in the input's hook. The same statement's
+    alias (or annotation) is analysed as a type too, where the result's hook reads the
+    inputs: there the input is in its place and says nothing.
+
+    The subscripts of the current statement are kept: its inputs come one after another, and
+    a statement of many queries is walked once, not once per input. A subscript's base is
+    looked at only when asked: mypy resolves each name just before its type application.
+    """
+
+    def __init__(self) -> None:
+        self._statement: object = None
+        self._bases: dict[tuple[int, int], Expression] = {}
+
+    def holds(self, ctx: AnalyzeTypeContext) -> bool:
+        statement = getattr(getattr(ctx.api, "api", None), "statement", None)
+        if statement is not self._statement:
+            self._statement = statement
+            self._bases = _subscript_bases(statement)
+        base = self._bases.get((ctx.type.line, ctx.type.column))
+        return isinstance(base, RefExpr) and base.fullname in _RESULT_FULLNAMES
+
+
+def _subscript_bases(statement: object) -> dict[tuple[int, int], Expression]:
+    """Where each argument of a subscript in a statement starts -> the subscript's base.
+
+    Walks the shapes an alias or a run-time query takes (subscripts, tuples, lists, calls,
+    attributes); an input elsewhere keeps its error.
+    """
+    pending: list[Expression]
+    if isinstance(statement, AssignmentStmt):
+        pending = [statement.rvalue]
+    elif isinstance(statement, TypeAliasStmt):
+        pending = [statement.value.expr()]
+    elif isinstance(statement, ExpressionStmt):
+        pending = [statement.expr]
+    else:
+        return {}
+    bases: dict[tuple[int, int], Expression] = {}
+    while pending:
+        node = pending.pop()
+        if isinstance(node, IndexExpr):
+            items = node.index.items if isinstance(node.index, TupleExpr) else [node.index]
+            bases.update(((item.line, item.column), node.base) for item in items)
+            pending += [node.base, *items]
+        elif isinstance(node, (TupleExpr, ListExpr)):
+            pending += node.items
+        elif isinstance(node, CallExpr):
+            pending += [node.callee, *node.args]
+        elif isinstance(node, MemberExpr):
+            pending.append(node.expr)
+        elif isinstance(node, LambdaExpr):
+            pending.append(node.expr())
+    return bases
 
 
 def _reuse_example(name: str, args: Sequence[Type]) -> str:

@@ -13,6 +13,7 @@ from mypy.nodes import MypyFile
 from mypy.options import Options
 from mypy.plugin import (
     AnalyzeTypeContext,
+    ClassDefContext,
     FunctionContext,
     MethodContext,
     Plugin,
@@ -23,7 +24,12 @@ from mypy.types import Type
 from typed_mahjong.query import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 
 from . import cache, errors, games
-from .annotation_hook import analyze_input_alone, analyze_result
+from .annotation_hook import (
+    ResultArguments,
+    analyze_input_alone,
+    analyze_result,
+    plain_input_class,
+)
 from .comparison import EQUALITY_METHODS, ComparisonHook
 from .config import PluginConfig, load_config
 from .function_hook import EXPLAIN, analyze_call
@@ -58,8 +64,10 @@ class TypedMahjongPlugin(Plugin):
         # dmypy runs in fine-grained mode and reads the settings only when it starts.
         self._state = State(config, daemon=options.fine_grained_incremental,
                             side_dir=cache.side_files_dir(options), stamp=stamp)
+        result_arguments = ResultArguments()
         self._type_hooks: dict[str, Callable[[AnalyzeTypeContext], Type]] = {
-            **{fullname: partial(analyze_input_alone, name=name)
+            **{fullname: partial(analyze_input_alone, name=name,
+                                 result_arguments=result_arguments)
                for fullname, name in self.INPUT_ANNOTATIONS.items()},
             **{fullname: partial(analyze_result, result=result, state=self._state)
                for fullname, result in self.RESULT_ANNOTATIONS.items()},
@@ -84,6 +92,10 @@ class TypedMahjongPlugin(Plugin):
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
         # mypy asks about every name in every annotation: one dict lookup.
         return self._type_hooks.get(fullname)
+
+    def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
+        # The stub's input classes (Hand, Ron ...): generic for pyright, plain for mypy.
+        return plain_input_class if fullname == f"{_ANNOTATIONS}._Input" else None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         return self._function_hooks.get(fullname)

@@ -35,6 +35,7 @@ from typed_mahjong.query import INPUTS, NUMBER_INPUTS, NotALiteral
 
 ANNOTATIONS_MODULE: Final = "typed_mahjong.annotations"
 RULES_CLASS: Final = "typed_mahjong.rules.Rules"
+LITERAL_FORMS: Final = frozenset({"typing.Literal", "typing_extensions.Literal"})
 INPUT_BY_FULLNAME: Final[dict[str, str]] = {
     **{f"{ANNOTATIONS_MODULE}.{name}": name for name in INPUTS if name != "Rules"},
     RULES_CLASS: "Rules",
@@ -200,6 +201,9 @@ def quick_key(api: TypeAnalyzerPluginInterface, result: str,
                 literal = value.literal_value  # type: ignore[attr-defined]
             elif kind is UnboundType and value.original_str_expr is not None:  # type: ignore[attr-defined]
                 literal = value.original_str_expr  # type: ignore[attr-defined]
+            elif kind is UnboundType:
+                # The editor spelling, Hand[L["..."]]: the same question as Hand["..."].
+                literal = _one_literal(lookup, value)
             else:
                 return None
             if type(literal) is str:
@@ -214,6 +218,23 @@ def quick_key(api: TypeAnalyzerPluginInterface, result: str,
         if name == "Explain":
             explain = True
     return "\x1e".join(pieces), explain
+
+
+def _one_literal(lookup: Lookup, value: Type) -> str | int | None:
+    """The value of ``Literal[<one str or int>]`` under any name bound to Literal, else None."""
+    if not isinstance(value, UnboundType) or len(value.args) != 1:
+        return None
+    inner = value.args[0]
+    if isinstance(inner, RawExpressionType) and isinstance(inner.literal_value, (str, int)):
+        literal: str | int = inner.literal_value
+    elif isinstance(inner, (UnboundType, UnionType)) and inner.original_str_expr is not None:
+        literal = inner.original_str_expr  # a string that parses as a type: L["E"]
+    else:
+        return None
+    symbol = lookup(value.name, value, True)
+    if symbol is None or symbol.node is None or symbol.node.fullname not in LITERAL_FORMS:
+        return None
+    return literal
 
 
 def _describe(value: object) -> str:

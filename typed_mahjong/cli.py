@@ -16,7 +16,7 @@ from typed_mahjong.errors import HandError
 from typed_mahjong.games import cli as games_cli
 from typed_mahjong.solitaire import cli as solitaire_cli
 
-from . import cli_logs, cli_score, cli_settle
+from . import cli_logs, cli_score, cli_settle, editor
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="typed-mahjong", description="Score riichi hands and check them statically."
     )
     subparsers = parser.add_subparsers(dest="command", required=True)
-    for area in (cli_score, cli_settle, codegen_cli, games_cli, solitaire_cli, cli_logs):
+    for area in (cli_score, cli_settle, codegen_cli, games_cli, solitaire_cli, cli_logs, editor):
         area.register(subparsers)
     return parser
 

@@ -9,8 +9,9 @@ Each preset names its source; docs/rules.md lists the differences in a table.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .errors import RULES, HandError
 
@@ -90,7 +91,10 @@ class Rules:
 
     def __class_getitem__(cls, name: str) -> Rules:
         # ``Rules["majsoul"]`` is also an annotation marker (see typed_mahjong.annotations):
-        # at run time it evaluates to the preset itself.
+        # at run time it evaluates to the preset itself. ``Rules[Literal["majsoul"]]``, the
+        # spelling editors read (docs/plugin.md), means the same.
+        if typing.get_origin(name) is Literal and len(typing.get_args(name)) == 1:
+            name = typing.get_args(name)[0]
         return rules_from(name)
 
     def fingerprint(self) -> str:

@@ -39,11 +39,17 @@ def run_mypy(folder: Path, files: list[str]) -> list[Diagnostic]:
     return diagnostics
 
 
-def run_pyright(folder: Path, files: list[str], strict: list[str]) -> list[Diagnostic]:
-    """pyright on ``files``: basic mode, strict mode for the ``strict`` ones."""
-    (folder / "pyrightconfig.json").write_text(json.dumps({"strict": strict}))
-    result = subprocess.run([str(BIN / "pyright"), "--outputjson", *files], cwd=folder,
-                            capture_output=True, text=True, check=False)
+def run_pyright(folder: Path, files: list[str], strict: list[str], program: str = "pyright",
+                config: dict[str, object] | None = None) -> list[Diagnostic]:
+    """pyright on ``files``: basic mode, strict mode for the ``strict`` ones.
+
+    ``program`` may be "basedpyright" (same command line and output; its own default mode);
+    ``config`` adds settings to pyrightconfig.json. Imports resolve in this environment,
+    whatever ``python`` is first on PATH.
+    """
+    (folder / "pyrightconfig.json").write_text(json.dumps({"strict": strict, **(config or {})}))
+    result = subprocess.run([str(BIN / program), "--outputjson", "--pythonpath", sys.executable,
+                             *files], cwd=folder, capture_output=True, text=True, check=False)
     try:
         report = json.loads(result.stdout)
     except json.JSONDecodeError:

@@ -1,0 +1,135 @@
+"""``typed-mahjong editor-config``: which files pyright and Pylance should leave to mypy.
+
+pyright has no plugins and reads a string inside a subscript of a type annotation as a
+forward reference, so ``Hand["234p234s456m567s44p"]`` (the bare spelling) is an error there
+whatever stub we ship. The editor spelling, ``Hand[L["234p..."]]``, reads cleanly (see
+docs/plugin.md, "In your editor"). A team that keeps the bare spelling can list the files
+that use it in pyright's ``ignore`` setting: mypy with the plugin still checks them.
+
+A file uses the bare spelling when one of its annotations subscripts a name imported from
+``typed_mahjong`` with a plain string or number (``Hand["..."]``, ``tm.Honba[2]``; not
+``Rules["wrc"]``, which pyright accepts). Only the syntax is read: nothing is imported or
+run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+PACKAGE = "typed_mahjong"
+# Directories that hold no project code of the user's.
+SKIPPED_DIRS = frozenset({".git", ".hg", ".venv", "venv", "__pycache__", "node_modules",
+                          ".mypy_cache", ".pytest_cache", ".tox", ".nox", "build", "dist"})
+# The one name pyright accepts with a bare string: the core's Rules class has its own
+# __class_getitem__, and pyright does not check the arguments of such a class.
+PYRIGHT_ACCEPTS: frozenset[str] = frozenset({"Rules"})
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "editor-config", help="list the files pyright/Pylance should leave to mypy",
+        description="List the Python files whose typed-mahjong annotations use the bare "
+        'spelling (Hand["..."]), which pyright and Pylance cannot read, as a [tool.pyright] '
+        "ignore setting; mypy with the plugin keeps checking them. Files in the editor "
+        'spelling (Hand[L["..."]], L = typing.Literal) need no entry.')
+    parser.add_argument("paths", metavar="PATH", nargs="*", default=["."],
+                        help="files or directories to scan (default: the current directory)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the setting for pyrightconfig.json instead of pyproject.toml")
+    parser.set_defaults(func=_editor_config)
+
+
+def _editor_config(args: argparse.Namespace) -> int:
+    bare: list[str] = []
+    for path in python_files([Path(name) for name in args.paths]):
+        try:
+            tree = ast.parse(path.read_bytes(), filename=str(path))
+        except (SyntaxError, ValueError, RecursionError, OSError) as exc:
+            print(f"typed-mahjong: skipped {path.as_posix()}: {exc}", file=sys.stderr)
+            continue
+        if uses_bare_spelling(tree):
+            bare.append(path.as_posix())
+    print(json.dumps({"ignore": bare}, indent=2) if args.json else pyproject_text(bare))
+    return 0
+
+
+def python_files(paths: Sequence[Path]) -> Iterator[Path]:
+    for path in paths:
+        if path.is_dir():
+            for child in sorted(path.rglob("*.py")):
+                if not SKIPPED_DIRS.intersection(child.relative_to(path).parts[:-1]):
+                    yield child
+        elif path.suffix in (".py", ".pyi") and path.is_file():
+            yield path
+        elif not path.exists():
+            print(f"typed-mahjong: no such file or directory: {path}", file=sys.stderr)
+
+
+def pyproject_text(files: list[str]) -> str:
+    if not files:
+        return ("# No file uses the bare spelling (Hand[\"...\"]): pyright and Pylance can "
+                "check every one.")
+    entries = "".join(f"    {json.dumps(name)},\n" for name in files)
+    return (f"# {len(files)} file(s) write typed-mahjong annotations in the bare spelling, "
+            "which pyright and\n"
+            "# Pylance read as forward references. mypy with the plugin still checks them;\n"
+            "# keep them out of pyright's reports with this in pyproject.toml:\n"
+            f"[tool.pyright]\nignore = [\n{entries}]\n"
+            "# or write them in the editor spelling, Hand[L[\"...\"]] (docs/plugin.md).")
+
+
+def uses_bare_spelling(tree: ast.Module) -> bool:
+    names, modules = _imported(tree)
+    return any(_bare_subscript(node, names, modules)
+               for annotation in _annotations(tree) for node in ast.walk(annotation))
+
+
+def _imported(tree: ast.Module) -> tuple[set[str], set[str]]:
+    """Local names bound to typed_mahjong's names, and to the package or its modules."""
+    names: set[str] = set()
+    modules: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
+            if node.module == PACKAGE or node.module.startswith(PACKAGE + "."):
+                names.update(alias.asname or alias.name for alias in node.names
+                             if alias.name not in PYRIGHT_ACCEPTS)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == PACKAGE or alias.name.startswith(PACKAGE + "."):
+                    modules.add(alias.asname or alias.name.split(".")[0])
+    return names, modules
+
+
+def _annotations(tree: ast.Module) -> Iterator[ast.expr]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign):
+            yield node.annotation
+        elif isinstance(node, ast.arg) and node.annotation is not None:
+            yield node.annotation
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
+            yield node.returns
+
+
+def _bare_subscript(node: ast.AST, names: set[str], modules: set[str]) -> bool:
+    if not isinstance(node, ast.Subscript) or not _ours(node.value, names, modules):
+        return False
+    values = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return any(isinstance(value, ast.Constant) and isinstance(value.value, (str, int))
+               for value in values)
+
+
+def _ours(head: ast.expr, names: set[str], modules: set[str]) -> bool:
+    if isinstance(head, ast.Name):
+        return head.id in names
+    if isinstance(head, ast.Attribute) and head.attr not in PYRIGHT_ACCEPTS:
+        root = head.value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in modules
+    return False
