@@ -16,10 +16,13 @@ from typing import Literal as L
 from typed_mahjong import (
     Chankan,
     Chiihou,
+    Concealed,
     Dora,
     DoubleRiichi,
+    Flowers,
     Fu,
     Game,
+    GameInput,
     Haitei,
     Han,
     Hand,
@@ -39,6 +42,7 @@ from typed_mahjong import (
     Round,
     Rules,
     Seat,
+    SelfDrawn,
     Shanten,
     Sticks,
     Tenhou,
@@ -148,3 +152,10 @@ wait: Waits[Hand[L["123m456p789s55m23s"]]] = "4s"
 # A game defined in YAML (the path is relative to examples/editor/mypy.ini): "Pair of
 # Trios" (both sets are three identical tiles) 100 + "Two Colours" (they differ) 50 = 150.
 trios: Points[Game[L["../games/colour-trios.yaml"]], Hand[L["red red red blue blue blue"]]] = 150
+# A built-in game's own inputs (Hong Kong old style, 2**faan points): self-drawn 1 +
+# concealed hand 1 + all chows 1 = 3 faan, the minimum; one flower drawn, the player's own:
+# seat flower 1 (a bonus), and no "no flowers": 4 faan, 16.
+hk_chows: Points[
+    Game[L["hk-oldstyle"]], Hand[L["1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m 4m 5s 5s"]], SelfDrawn,
+    Concealed, Flowers[L[1]], GameInput[L["seat_flowers"], L[1]]
+] = 16

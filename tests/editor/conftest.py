@@ -9,3 +9,7 @@ from pathlib import Path
 CODEGEN_TESTS = str(Path(__file__).resolve().parents[1] / "codegen")
 if CODEGEN_TESTS not in sys.path:
     sys.path.insert(0, CODEGEN_TESTS)
+# editor_support, beside this file.
+EDITOR_TESTS = str(Path(__file__).resolve().parent)
+if EDITOR_TESTS not in sys.path:
+    sys.path.insert(0, EDITOR_TESTS)

@@ -8,6 +8,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Literal, get_type_hints
 
+from editor_support import annotated_names
+
 from typed_mahjong import Hand, Points, Query, Ron, Rules
 from typed_mahjong.rules import rules_from
 
@@ -42,7 +44,7 @@ def test_every_editor_fixture_evaluates_to_its_value() -> None:
         else:
             assert answer == getattr(fixtures, name), name
         checked += 1
-    assert checked == 32  # every annotated name of the file
+    assert checked == len(annotated_names()) >= 30  # every annotated name of the file
 
 
 def test_literal_and_bare_spellings_ask_the_same_question() -> None:

@@ -30,6 +30,8 @@ def runtime_kind(name: str) -> str:
     obj = getattr(runtime, name)
     if not isinstance(obj, type):
         return "other"
+    if issubclass(obj, runtime._Flag):  # a flag, even one that only a Game[...] takes
+        return "flag"
     try:
         value = obj[Literal["1m"]]
     except TypeError:  # not subscriptable: a flag, or a run-time helper such as Given
