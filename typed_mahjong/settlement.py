@@ -13,6 +13,9 @@ Three pure functions, one per way a hand ends; each returns a ``Settlement``:
 * every function takes ``riichi``: the seats that declared riichi in this hand. Their 1000
   goes onto the table, so their change includes -1000; ``sticks`` are the sticks left on
   the table by earlier hands. ``Settlement.sticks_left`` is what stays on the table.
+* ``Settlement.by_win``: each paid winner's own part of the changes (its payments, and for
+  the first winner the honba and the sticks), riichi deposits of this hand left out: what a
+  Tenhou log records per win (``sc`` of each ``<AGARI>``).
 
 Seats are E, S, W, N (E, S, W under three-player rules). The changes add up to minus the
 sticks put on the table plus the sticks taken from it.
@@ -54,6 +57,9 @@ class Settlement:
     sticks_left: int
     outcome: str  # "tsumo", "ron", "double ron", "triple ron", "abortive draw", "draw", ...
     scores: tuple[tuple[str, Score], ...] = ()  # each paid winner's Score, in turn order
+    # Each paid winner's own changes by seat (payments, and the first winner's honba and
+    # sticks), in turn order; riichi deposits of this hand are only in ``changes``.
+    by_win: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     def change(self, seat: str) -> int:
         return dict(self.changes)[seat]
@@ -84,11 +90,14 @@ def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
                             kind=SITUATION)
         win = wins[0]
         result = _score(win, tsumo=True, honba=honba, rules=rule_set, pao=win.pao)
+        own = dict.fromkeys(seats, 0)
         for payer, amount in result.payments:
-            changes[payer[0]] -= amount
-            changes[win.seat] += amount
-        changes[win.seat] += pot
-        return Settlement(_ordered(changes, seats), 0, "tsumo", ((win.seat, result),))
+            own[payer[0]] -= amount
+            own[win.seat] += amount
+        own[win.seat] += pot
+        _add(changes, own)
+        return Settlement(_ordered(changes, seats), 0, "tsumo", ((win.seat, result),),
+                          ((win.seat, _ordered(own, seats)),))
     source = _seat(discarder, "discarder", seats)
     if source in winners:
         raise HandError("settlement: the discarder cannot win on their own discard",
@@ -99,6 +108,7 @@ def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
     if rule_set.multiple_ron == "atamahane":
         ordered = ordered[:1]
     scores = []
+    by_win = []
     for index, win in enumerate(ordered):
         first = index == 0
         # The liable player dealing in pays it all, as a plain ron.
@@ -106,15 +116,18 @@ def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
             else None
         result = _score(win, tsumo=False, honba=honba if first else 0, rules=rule_set,
                         pao=liable)
+        own = dict.fromkeys(seats, 0)
         for payer, amount in result.payments:
             who = source if payer == "discarder" else payer[0]
-            changes[who] -= amount
-            changes[win.seat] += amount
+            own[who] -= amount
+            own[win.seat] += amount
         if first:
-            changes[win.seat] += pot
+            own[win.seat] += pot
+        _add(changes, own)
         scores.append((win.seat, result))
+        by_win.append((win.seat, _ordered(own, seats)))
     outcome = {1: "ron", 2: "double ron", 3: "triple ron"}[len(ordered)]
-    return Settlement(_ordered(changes, seats), 0, outcome, tuple(scores))
+    return Settlement(_ordered(changes, seats), 0, outcome, tuple(scores), tuple(by_win))
 
 
 def settle_draw(*, tenpai: Iterable[str] = (), nagashi: Iterable[str] = (),
@@ -201,6 +214,11 @@ def _riichi_seats(riichi: Iterable[str], seats: str) -> list[str]:
 
 def _turns_after(source: str, seat: str, seats: str) -> int:
     return (seats.index(seat) - seats.index(source)) % len(seats)
+
+
+def _add(changes: dict[str, int], own: dict[str, int]) -> None:
+    for seat, amount in own.items():
+        changes[seat] += amount
 
 
 def _ordered(changes: dict[str, int], seats: str) -> tuple[tuple[str, int], ...]:
