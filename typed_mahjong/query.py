@@ -22,7 +22,7 @@ from .scoring import Score, score
 from .shanten import shanten, waits
 from .win_options import BY_MARKER, BY_NAME, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
 
-Answer = int | str | tuple[str, ...]
+Answer = int | str | tuple[str, ...] | tuple[int, ...]
 
 # How a result's answer becomes a type: VALUE, the Literal of the value; MEMBER, the union
 # of the Literals of the names (the value is one of them); EXACT, the tuple of them (the
@@ -31,8 +31,10 @@ VALUE: Final = "value"
 MEMBER: Final = "member"
 EXACT: Final = "exact"
 # What a result asks: SCORE needs a winning hand and its winning tile (or a Game);
-# HAND looks at the tiles alone.
+# SETTLE the same and the table (who discarded the tile: From[...]); HAND looks at the
+# tiles alone.
 SCORE: Final = "score"
+SETTLE: Final = "settle"
 HAND: Final = "hand"
 
 
@@ -43,7 +45,7 @@ class ResultName:
     ``base`` is its type without the plugin (``Annotated[base, Query]`` at run time);
     ``value`` picks the answer out of a riichi ``Score`` (``None`` for HAND results);
     ``game`` whether a ``Game[...]`` answers it; ``function`` the full name of its
-    function form, if it has one.
+    function form, if it has one; ``rules`` whether its answer depends on ``Rules[...]``.
     """
 
     name: str
@@ -54,6 +56,7 @@ class ResultName:
     value: Callable[[Score], Answer] | None
     game: bool = False
     function: str | None = None
+    rules: bool = True
 
 
 # Entries of Score.yaku that count dora rather than name a yaku.
@@ -86,14 +89,42 @@ RESULT_NAMES: Final[tuple[ResultName, ...]] = (
                function="typed_mahjong.shanten.shanten"),
     ResultName("Waits", HAND, MEMBER, str, "one of the tiles a tenpai hand waits on", None,
                function="typed_mahjong.shanten.waits"),
+    ResultName("Settlement", SETTLE, EXACT, tuple, "every seat's point change (E, S, W, N; "
+               "E, S, W under three-player rules) when this win is settled: honba and "
+               "Sticks to the winner, a ron paid by From[...]", None,
+               function=f"{_FUNCTIONS}.settle"),
+    ResultName("Readings", HAND, EXACT, tuple, "every reading of a complete hand, as texts "
+               "(a tuple; () for a hand that is not complete)", None,
+               function=f"{_FUNCTIONS}.reading_texts", rules=False),
 )
 RESULTS_BY_NAME: Final[dict[str, ResultName]] = {row.name: row for row in RESULT_NAMES}
 RESULTS: Final = tuple(row.name for row in RESULT_NAMES)
-SCORE_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.asks == SCORE)
+SCORE_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.asks in (SCORE, SETTLE))
 HAND_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.asks == HAND)
 GAME_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.game)
 FUNCTION_RESULTS: Final[dict[str, str]] = {
     row.function: row.name for row in RESULT_NAMES if row.function is not None}
+
+
+
+@dataclass(frozen=True, slots=True)
+class TableInput:
+    """An input of the table state that is no win option of ``score()``: it goes to the
+    settlement (``settlement.settle_one``) only. ``name`` is its keyword there and in the
+    function form ``settle``."""
+
+    marker: str
+    name: str
+    meaning: str
+    example: str
+
+
+TABLE_INPUTS: Final[tuple[TableInput, ...]] = (
+    TableInput("From", "discarder", "the seat that discarded the winning tile (a ron)",
+               'From["W"] (the discarder\'s seat)'),
+)
+TABLE_BY_MARKER: Final[dict[str, TableInput]] = {row.marker: row for row in TABLE_INPUTS}
+TABLE_BY_NAME: Final[dict[str, TableInput]] = {row.name: row for row in TABLE_INPUTS}
 
 # Annotation inputs. Win options come from their table; these set the rest of a Call.
 WIN_INPUTS: Final[dict[str, bool]] = {"Ron": False, "Tsumo": True}  # name -> tsumo flag
@@ -107,7 +138,8 @@ TEXT_INPUTS: Final[dict[str, str]] = {
 # Inputs whose text may be given in several strings, joined in order.
 MULTI_PART_INPUTS: Final = frozenset(
     {"Hand", *(marker for marker, option in BY_MARKER.items() if option.kind == TILES)})
-INPUTS: Final = ("Hand", "Game", "Rules", "Explain", *WIN_INPUTS, *BY_MARKER)
+INPUTS: Final = ("Hand", "Game", "Rules", "Explain", *WIN_INPUTS, *BY_MARKER,
+                  *TABLE_BY_MARKER)
 _EXAMPLES: Final[dict[str, str]] = {
     "Hand": 'Hand["234p234s456m567s44p"]',
     "Ron": 'Ron["3p"]',
@@ -115,12 +147,14 @@ _EXAMPLES: Final[dict[str, str]] = {
     "Game": 'Game["forest"] or Game["games/mygame.yaml"]',
     "Rules": 'Rules["majsoul"]',
     **{marker: option.example for marker, option in BY_MARKER.items()},
+    **{marker: row.example for marker, row in TABLE_BY_MARKER.items()},
 }
 # Keyword of a function form -> the type its value has ("hand", "win", the win options,
-# "rules"); pao's None is left to run time.
+# "rules", the table inputs); pao's None is left to run time.
 KEYWORD_TYPES: Final[dict[str, type]] = {
     "hand": str, "win": str, RULES_KEYWORD: str,
     **{option.name: option.type for option in WIN_OPTIONS},
+    **{row.name: str for row in TABLE_INPUTS},
 }
 
 
@@ -188,6 +222,8 @@ class Call:
     explain: bool
     # core argument name ("hand", "win", "dora", "riichi", ...) -> where it came from
     origins: tuple[tuple[str, Origin], ...]
+    # The table inputs set (TABLE_INPUTS: the discarder), sorted by name.
+    table: tuple[tuple[str, object], ...] = ()
 
     def origin(self, field: str | None) -> Origin | None:
         for name, origin in self.origins:
@@ -221,22 +257,26 @@ def call_from_arguments(result: str, arguments: Mapping[str, object]) -> Call | 
         if wanted is None or type(value) is not wanted:
             return None
     hand, win, rules = arguments.get("hand"), arguments.get("win"), arguments.get(RULES_KEYWORD)
-    if not isinstance(hand, str) or (row.asks == SCORE and not isinstance(win, str)):
+    if not isinstance(hand, str) or (row.asks != HAND and not isinstance(win, str)):
         return None
     options = {name: value for name, value in arguments.items() if name in BY_NAME}
+    table = {name: value for name, value in arguments.items() if name in TABLE_BY_NAME}
     return call_of(result, hand, win if isinstance(win, str) else None, options,
                    rules if isinstance(rules, str) else "tenhou",
-                   origins=tuple(enumerate(arguments)))
+                   origins=tuple(enumerate(arguments)), table=table)
 
 
 def call_of(result: str, hand: str, win: str | None, options: Mapping[str, object],
             rules: str | Rules = "tenhou", *,
-            origins: tuple[tuple[int, str], ...] = ()) -> Call:
+            origins: tuple[tuple[int, str], ...] = (),
+            table: Mapping[str, object] | None = None) -> Call:
     """The Call of a function form: ``points(hand, win, **options)``. ``origins`` pairs
-    each argument's index with its name (for pointing errors at it)."""
+    each argument's index with its name (for pointing errors at it); ``table`` holds the
+    table inputs (``discarder``)."""
     return Call(result=result, hand=hand, win=win, situation=tuple(sorted(options.items())),
                 rules=rules, game=None, explain=False,
-                origins=tuple((name, Origin(index, ((0, 0),))) for index, name in origins))
+                origins=tuple((name, Origin(index, ((0, 0),))) for index, name in origins),
+                table=tuple(sorted((table or {}).items())))
 
 
 def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) -> Call:
@@ -250,6 +290,7 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
     seen: dict[str, int] = {}
     texts: dict[str, tuple[str, Origin]] = {}
     situation: dict[str, object] = {}
+    table: dict[str, object] = {}
     rules: str | Rules | None = None
     game: str | None = None
     win: str | None = None
@@ -301,6 +342,10 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
         elif name == "Rules":
             rules = _single_text(name, values, index)
             texts["rules"] = (rules, origin)
+        elif name in TABLE_BY_MARKER:
+            field = TABLE_BY_MARKER[name].name
+            table[field] = _single_text(name, values, index)
+            texts[field] = (str(table[field]), origin)
         else:
             situation[TEXT_INPUTS[name]] = text
             texts[TEXT_INPUTS[name]] = (text, origin)
@@ -317,19 +362,24 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
         game=game,
         explain=explain,
         origins=tuple((field, origin) for field, (_, origin) in sorted(texts.items())),
+        table=tuple(sorted(table.items())),
     )
 
 
 def _check_combination(result: str, seen: dict[str, int], win: str | None,
                        game: str | None) -> None:
+    row = RESULTS_BY_NAME[result]
     if result in HAND_RESULTS or game is not None:
         allowed = {"Hand", "Explain"} | ({"Game"} if game is not None else set())
+        if game is None and row.rules:
+            allowed.add("Rules")  # the tile set (three-player rules: no 2m-8m)
         extra = sorted((index, name) for name, index in seen.items() if name not in allowed)
         if extra:
             index, name = extra[0]
             owner = "Game[...]" if game is not None else f"{result}[...]"
-            raise AnnotationError(f"{owner} takes only Hand[...]; {name} does not apply here",
-                                  index)
+            takes = " and Rules[...]" if "Rules" in allowed else ""
+            raise AnnotationError(f"{owner} takes only Hand[...]{takes}; {name} does not "
+                                  f"apply here", index)
         if game is not None and result not in GAME_RESULTS:
             named = f"{', '.join(GAME_RESULTS[:-1])} or {GAME_RESULTS[-1]}"
             raise AnnotationError(f"a game's score has no {result}; use {named} with "
@@ -338,6 +388,18 @@ def _check_combination(result: str, seen: dict[str, int], win: str | None,
     if win is None:
         raise AnnotationError(f"{result}[...] needs the winning tile: add Ron[\"...\"] or "
                               f"Tsumo[\"...\"]")
+    for marker in TABLE_BY_MARKER:
+        if marker in seen and row.asks != SETTLE:
+            raise AnnotationError(f"{marker}[...] is an input of the settlement only "
+                                  f"(Settlement[...]); {result} does not depend on it",
+                                  seen[marker])
+    if row.asks == SETTLE:
+        if "Ron" in seen and "From" not in seen:
+            raise AnnotationError(f"{result}[...] of a ron needs the discarder: add "
+                                  f"{_EXAMPLES['From']}", seen["Ron"])
+        if "Tsumo" in seen and "From" in seen:
+            raise AnnotationError(f"{result}[...] of a tsumo has no discarder: every other "
+                                  f"seat pays; drop From[...]", seen["From"])
 
 
 def _one(name: str, values: tuple[object, ...], kind: type, index: int) -> object:
@@ -458,12 +520,9 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
     Raises HandError (``NoYaku`` for a hand that scores nothing) or GameError.
     """
     row = RESULTS_BY_NAME[call.result]
+    rule_set = call.rules if call.rules is not None else rules
     if row.asks == HAND:
-        if call.result == "Shanten":
-            number = shanten(call.hand)
-            return Answered(number, f"{call.hand}: shanten {number}")
-        tiles = waits(call.hand)
-        return Answered(tiles, f"{call.hand}: waits {' '.join(tiles) or 'none'}")
+        return _answer_hand(call, rule_set)
     if call.game is not None:
         game = games(base_dir or Path.cwd(), call.game)
         played = game.score(call.hand)
@@ -478,8 +537,39 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
         raise NoYaku(f"no yaku: {call.hand!r} won by {how} on {call.win} is complete "
                      f"({outcome.reading}; wait {outcome.wait}) but has no yaku, so it "
                      f"cannot win")
+    if row.asks == SETTLE:
+        return _answer_settlement(call, rule_set if rule_set is not None else "tenhou")
     assert row.value is not None
     return Answered(row.value(outcome), outcome)
+
+
+def _answer_hand(call: Call, rules: str | Rules | None) -> Answered:
+    """Shanten, Waits (under the call's rules: no 2m-8m under three-player rules) and
+    Readings (every reading of a complete hand, as ``Reading.text()`` writes it)."""
+    if call.result == "Shanten":
+        number = shanten(call.hand, rules)
+        return Answered(number, f"{call.hand}: shanten {number}")
+    if call.result == "Readings":
+        from .readings import readings
+
+        texts = tuple(reading.text() for reading in readings(call.hand))
+        return Answered(texts, f"{call.hand}: " + ("; ".join(texts) or "not complete"))
+    tiles = waits(call.hand, rules)
+    return Answered(tiles, f"{call.hand}: waits {' '.join(tiles) or 'none'}")
+
+
+def _answer_settlement(call: Call, rules: str | Rules) -> Answered:
+    """Every seat's point change when this one win is settled (``settlement.settle_one``)."""
+    from .settlement import settle_one
+
+    assert call.win is not None  # build_call and call_from_arguments insist on it
+    discarder = dict(call.table).get("discarder")
+    settled = settle_one(call.hand, call.win, dict(call.situation), rules=rules,
+                         discarder=discarder if isinstance(discarder, str) else None)
+    changes = ", ".join(f"{seat} {change:+d}" for seat, change in settled.changes)
+    breakdown = "\n".join(result.explain() for _, result in settled.scores)
+    return Answered(tuple(change for _, change in settled.changes),
+                    f"settlement ({settled.outcome}): {changes}\n{breakdown}")
 
 
 def accepts(call: Call, answered: Answer, value: object) -> bool:

@@ -32,10 +32,11 @@ from .limits import basic_points
 from .rules import Rules, rules_from
 from .scoring import Score, score, tsumo_shares
 from .situation import SEAT_NAMES, Situation, parse_wind
+from .win_options import DEFAULTS
 
 SEAT_ORDER = "ESWN"
 # score()'s own table-state arguments: the settlement passes them, a win may not.
-_TABLE_OPTIONS = frozenset({"seat", "tsumo", "honba", "sticks", "rules", "pao"})
+TABLE_OPTIONS = frozenset({"seat", "tsumo", "honba", "sticks", "rules", "pao"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,36 @@ def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
     return Settlement(_ordered(changes, seats), 0, outcome, tuple(scores), tuple(by_win))
 
 
+def win_from_options(hand: str, win: str, options: Mapping[str, object]) -> Win:
+    """One winner from ``score()``'s keywords: ``seat`` and ``pao`` become the Win's, the
+    other table options (``tsumo``, ``honba``, ``sticks``, ``rules``) are left out."""
+    seat, pao = options.get("seat", DEFAULTS["seat"]), options.get("pao")
+    return Win(str(seat), hand, win,
+               {key: value for key, value in options.items() if key not in TABLE_OPTIONS},
+               None if pao is None else str(pao))
+
+
+def settle_one(hand: str, win: str, options: Mapping[str, object], *,
+               discarder: str | None, rules: str | Rules = "tenhou") -> Settlement:
+    """One win settled from ``score()``'s keywords (``Settlement[...]``, ``settle()``).
+
+    ``options["sticks"]`` are all the sticks on the table when the hand is won, this hand's
+    riichi deposits included (as ``score``'s ``sticks``): the changes leave the deposits
+    out, as a Tenhou log's ``sc`` does. A ron needs ``discarder``; a tsumo has none.
+    """
+    tsumo = options.get("tsumo", False) is True
+    if tsumo and discarder is not None:
+        raise HandError(f"discarder: a tsumo has no discarder (got {discarder!r}); every "
+                        f"other seat pays", field="discarder", kind=SITUATION)
+    if not tsumo and discarder is None:
+        raise HandError("discarder: a ron needs the seat that discarded the winning tile",
+                        field="discarder", kind=SITUATION)
+    honba = _check_count("honba", options.get("honba", 0))
+    sticks = _check_count("sticks", options.get("sticks", 0))
+    return settle_wins([win_from_options(hand, win, options)], discarder=discarder,
+                       honba=honba, sticks=sticks, rules=rules)
+
+
 def settle_draw(*, tenpai: Iterable[str] = (), nagashi: Iterable[str] = (),
                 riichi: Iterable[str] = (), sticks: int = 0,
                 rules: str | Rules = "tenhou") -> Settlement:
@@ -178,7 +209,7 @@ def _tsumo_payments(basic: int, situation: Situation,
 
 
 def _score(win: Win, *, tsumo: bool, honba: int, rules: Rules, pao: str | None) -> Score:
-    clash = sorted(set(win.options) & _TABLE_OPTIONS)
+    clash = sorted(set(win.options) & TABLE_OPTIONS)
     if clash:
         raise HandError(f"settlement: win option(s) {', '.join(clash)} come from the table "
                         f"state (seats, discarder, honba, sticks, rules, pao), not from the "
@@ -225,7 +256,8 @@ def _ordered(changes: dict[str, int], seats: str) -> tuple[tuple[str, int], ...]
     return tuple((seat, changes[seat]) for seat in seats)
 
 
-def _check_count(name: str, value: int) -> None:
+def _check_count(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise HandError(f"{name}: must be a whole number of 0 or more, got {value!r}",
                         field=name)
+    return value

@@ -16,7 +16,14 @@ from typed_mahjong.cli import main
 from typed_mahjong.cli_score import register
 from typed_mahjong.codegen.fixtures import SITUATION_TYPES
 from typed_mahjong.functions import WinOptions
-from typed_mahjong.query import FLAG_INPUTS, INPUTS, KEYWORD_TYPES, NUMBER_INPUTS, TEXT_INPUTS
+from typed_mahjong.query import (
+    FLAG_INPUTS,
+    INPUTS,
+    KEYWORD_TYPES,
+    NUMBER_INPUTS,
+    TABLE_INPUTS,
+    TEXT_INPUTS,
+)
 from typed_mahjong.rules import Rules
 from typed_mahjong.situation import Situation
 from typed_mahjong.win_options import COUNT, FLAG, TILES, WIN_OPTIONS, WIND, read_options
@@ -55,7 +62,9 @@ def test_read_options_gives_the_defaults_of_the_table() -> None:
 def test_annotation_markers_are_the_table_markers() -> None:
     markers = {option.marker for option in WIN_OPTIONS if option.marker is not None}
     assert set(FLAG_INPUTS) | set(TEXT_INPUTS) | set(NUMBER_INPUTS) == markers
-    assert set(INPUTS) == markers | {"Hand", "Game", "Rules", "Explain", "Ron", "Tsumo"}
+    table = {row.marker for row in TABLE_INPUTS}  # the settlement's own inputs (From)
+    assert set(INPUTS) == markers | table | {"Hand", "Game", "Rules", "Explain", "Ron",
+                                             "Tsumo"}
     for option in WIN_OPTIONS:
         if option.marker is None:
             continue
@@ -72,7 +81,8 @@ def test_annotation_markers_are_the_table_markers() -> None:
 
 def test_function_hook_keywords_and_codegen_keys_come_from_the_table() -> None:
     assert KEYWORD_TYPES == {"hand": str, "win": str, "rules": str,
-                             **{option.name: option.type for option in WIN_OPTIONS}}
+                             **{option.name: option.type for option in WIN_OPTIONS},
+                             **{row.name: str for row in TABLE_INPUTS}}
     assert SITUATION_TYPES == {option.name: option.type for option in WIN_OPTIONS}
 
 

@@ -19,14 +19,11 @@ from dataclasses import dataclass
 
 from ..errors import HandError
 from ..scoring import Score, score
-from ..settlement import Settlement, settle_wins
-from ..settlement import Win as SettledWin
+from ..settlement import Settlement, settle_wins, win_from_options
 from .model import Win
 
 AGREE, DISAGREE, UNMAPPED = "agree", "disagree", "unmapped"
 _SEATS = "ESWN"
-# The situation keys that are table state: the settlement takes them, not the win.
-_TABLE_KEYS = frozenset({"seat", "tsumo", "honba", "sticks", "pao"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +78,7 @@ def _verify_group(group: list[Win]) -> list[Verdict]:
     sticks = max(_count(win, "sticks") for win in group)
     try:
         settlement = settle_wins(
-            [_settled_win(win) for win in group],
+            [win_from_options(win.hand, win.win, dict(win.situation)) for win in group],
             discarder=None if first.discarder is None else _wind(first, first.discarder),
             honba=honba, sticks=sticks, rules=rules)
     except HandError as exc:
@@ -90,14 +87,6 @@ def _verify_group(group: list[Win]) -> list[Verdict]:
     by_win = dict(settlement.by_win)
     return [_verdict(win, scores.get(_wind(win, win.winner)),
                      by_win.get(_wind(win, win.winner)), settlement) for win in group]
-
-
-def _settled_win(win: Win) -> SettledWin:
-    situation = dict(win.situation)
-    pao = situation.get("pao")
-    return SettledWin(str(situation["seat"]), win.hand, win.win,
-                      {key: value for key, value in situation.items() if key not in _TABLE_KEYS},
-                      None if pao is None else str(pao))
 
 
 def _rejected(win: Win, exc: HandError) -> Verdict:
