@@ -16,15 +16,20 @@ NamedType = Callable[[str, list[Type]], Instance]
 def answer_type(value: Answer, named: NamedType, *, as_tuple: bool = False) -> Type:
     """The Literal type of one answer. A tuple of names becomes the union of its Literals
     (``Yaku[...]``, ``Waits[...]``), or with ``as_tuple`` a tuple of them (what the function
-    forms return); no names at all is ``Never``."""
+    forms return); no names at all is ``Never``. A tuple of numbers (``Settlement``) is
+    typed the same way."""
     if isinstance(value, int):
         return LiteralType(value, named("builtins.int", []))
     if isinstance(value, str):
         return LiteralType(value, named("builtins.str", []))
     str_type = named("builtins.str", [])
-    items: list[Type] = [LiteralType(name, str_type) for name in value]
+    int_type = named("builtins.int", [])
+    # Names, or point changes (Settlement): each item the Literal of itself.
+    items: list[Type] = [LiteralType(item, int_type if isinstance(item, int) else str_type)
+                         for item in value]
     if as_tuple:
-        return TupleType(items, named("builtins.tuple", [str_type]))
+        item_type = int_type if value and isinstance(value[0], int) else str_type
+        return TupleType(items, named("builtins.tuple", [item_type]))
     if not items:
         return UninhabitedType()
     return UnionType.make_union(items)

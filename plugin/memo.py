@@ -92,7 +92,9 @@ def _decode(record: object) -> Verdict | Problem | None:
     if type(record) is int or type(record) is str:
         return Verdict(record, "")
     if type(record) is list:
-        if all(type(item) is str for item in record):
+        # Names (Yaku, YakuSet, Waits, Readings) or point changes (Settlement).
+        if all(type(item) is str for item in record) or all(type(item) is int
+                                                            for item in record):
             return Verdict(tuple(record), "")
         return None
     if not isinstance(record, dict):

@@ -46,6 +46,8 @@ __all__ = [
     "Han",
     "Payment",
     "Points",
+    "Readings",
+    "Settlement",
     "Shanten",
     "Total",
     "Waits",
@@ -54,6 +56,7 @@ __all__ = [
     # inputs with a value
     "Dora",
     "Flowers",
+    "From",
     "Game",
     "GameInput",
     "Hand",
@@ -230,6 +233,17 @@ class Waits(_Result):
     """A Literal union of the tiles a tenpai Hand[...] waits on."""
 
 
+class Settlement(_Result):
+    """Every seat's point change (E, S, W, N; E, S, W under three-player rules) when this
+    win is settled, as a tuple of Literals: the winner gains the payments, honba and
+    Sticks; a ron is paid by From[...], a tsumo by the others (or the liable Pao[...])."""
+
+
+class Readings(_Result):
+    """Every reading of a complete Hand[...] (``Reading.text()``), as a tuple of
+    Literals; an empty tuple for a hand that is not complete."""
+
+
 # Inputs with a value.
 class Hand(_Input):
     """The hand: concealed tiles (winning tile included), then called melds."""
@@ -277,6 +291,10 @@ class Renchan(_Input):
 
 class Nuki(_Input):
     """North tiles set aside as nukidora (kita), three-player rules only, e.g. Nuki[1]."""
+
+
+class From(_Input):
+    """The seat that discarded the winning tile, for Settlement[...] of a ron: From["W"]."""
 
 
 class Game(_Input):

@@ -60,6 +60,8 @@ __all__ = [
     "Han",
     "Payment",
     "Points",
+    "Readings",
+    "Settlement",
     "Shanten",
     "Total",
     "Waits",
@@ -70,6 +72,7 @@ __all__ = [
     "Game",
     "Hand",
     "Flowers",
+    "From",
     "GameInput",
     "Honba",
     "Nuki",
@@ -129,6 +132,8 @@ Fu = TypeAliasType("Fu", int, type_params=(_Inputs,))
 Total = TypeAliasType("Total", int, type_params=(_Inputs,))
 Yaku = TypeAliasType("Yaku", str, type_params=(_Inputs,))
 YakuSet = TypeAliasType("YakuSet", tuple[str, ...], type_params=(_Inputs,))
+Readings = TypeAliasType("Readings", tuple[str, ...], type_params=(_Inputs,))
+Settlement = TypeAliasType("Settlement", tuple[int, ...], type_params=(_Inputs,))
 Payment = TypeAliasType("Payment", str, type_params=(_Inputs,))
 Shanten = TypeAliasType("Shanten", int, type_params=(_Inputs,))
 Waits = TypeAliasType("Waits", str, type_params=(_Inputs,))
@@ -144,6 +149,7 @@ class Tsumo(_Input, Generic[_Text]): ...
 class Seat(_Input, Generic[_Text]): ...
 class Round(_Input, Generic[_Text]): ...
 class Pao(_Input, Generic[_Text]): ...
+class From(_Input, Generic[_Text]): ...
 class Game(_Input, Generic[_Text]): ...
 class Honba(_Input, Generic[_Number]): ...
 class Sticks(_Input, Generic[_Number]): ...

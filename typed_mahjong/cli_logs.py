@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .logs import Game, Verdict, Win
 
 LOG_SUFFIXES = (".xml", ".xml_", ".mjlog", ".gz", ".json", ".jsonl", ".mjson")
-OUTCOMES = ("agree", "pending", "unmapped", "disagree")
+OUTCOMES = ("agree", "unmapped", "disagree")
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -37,9 +37,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     verify = commands.add_parser(
         "verify", help="re-score every win and compare with the log",
         description="Re-score every win with typed_mahjong.score and compare yaku, han, "
-                    "fu, points and each seat's point change with the log. Exit 0 only "
-                    "when every win agrees (wins pending the settlement of issue 16 are "
-                    "listed but do not fail); 1 on any disagreement, damaged round, "
+                    "fu, points and each seat's point change (settled with "
+                    "typed_mahjong.settlement) with the log. Exit 0 only when every win "
+                    "agrees; 1 on any disagreement, damaged round, "
                     "unreadable file or win in a lobby whose rules we cannot map.")
     _add_paths(verify)
     verify.add_argument("--jobs", type=_positive, default=1,
@@ -112,11 +112,11 @@ def _read(path: Path, assume_rules: str | None) -> Game:
 
 def _verify_file(job: tuple[str, str | None]) -> dict[str, Any]:
     """One file's verdicts as plain data (it crosses process boundaries)."""
-    from .logs import verify_win
+    from .logs import verify_wins
 
     path, assume_rules = job
     game = _read(Path(path), assume_rules)
-    verdicts = [verify_win(win).as_dict() for win in game.wins]
+    verdicts = [verdict.as_dict() for verdict in verify_wins(game.wins)]
     return {"source": path, "lobby": game.lobby.description, "verdicts": verdicts,
             "draws": len(game.draws), "faults": [str(fault) for fault in game.faults]}
 
@@ -143,9 +143,9 @@ def _verify(args: argparse.Namespace) -> int:
     wins = sum(counts.values())
     summary = {
         "files": len(files), "wins": wins, "agree": counts["agree"],
-        "pending": counts["pending"], "unmapped": counts["unmapped"],
+        "unmapped": counts["unmapped"],
         "disagree": counts["disagree"], "draws": draws, "faults": faults,
-        "disagreements": by_outcome["disagree"], "pending_wins": by_outcome["pending"],
+        "disagreements": by_outcome["disagree"],
         "unmapped_wins": by_outcome["unmapped"], "assumed_rules": args.assume_rules,
         "seconds": round(seconds, 3),
         "wins_per_second": round(wins / seconds, 1) if seconds > 0 else None,
@@ -196,8 +196,8 @@ def _progress(results: Iterator[dict[str, Any]], total: int,
 
 
 def _print_report(summary: dict[str, Any], by_outcome: dict[str, list[dict[str, Any]]]) -> None:
-    header = ("files", "wins", "agree", "pending", "unmapped", "disagree", "faults")
-    values = (summary["files"], summary["wins"], summary["agree"], summary["pending"],
+    header = ("files", "wins", "agree", "unmapped", "disagree", "faults")
+    values = (summary["files"], summary["wins"], summary["agree"],
               summary["unmapped"], summary["disagree"], len(summary["faults"]))
     widths = [max(len(name), len(str(value))) for name, value in zip(header, values,
                                                                      strict=True)]
@@ -214,9 +214,6 @@ def _print_report(summary: dict[str, Any], by_outcome: dict[str, list[dict[str, 
         for difference in verdict["differences"]:
             print(f"  - {difference}")
         print(f"  {verdict['call']}")
-    reasons = Counter(verdict["reason"] for verdict in by_outcome["pending"])
-    for reason, count in sorted(reasons.items(), key=lambda item: str(item[0])):
-        print(f"\npending ({count}): {reason}")
     unmapped = Counter((verdict["source"], verdict["reason"])
                        for verdict in by_outcome["unmapped"])
     for (source, reason), count in sorted(unmapped.items()):
@@ -228,7 +225,7 @@ def _print_report(summary: dict[str, Any], by_outcome: dict[str, list[dict[str, 
 # --- export ---------------------------------------------------------------------------------
 
 def _export(args: argparse.Namespace) -> int:
-    from .logs import verify_win
+    from .logs import verify_wins
 
     files, missing = expand_paths(args.paths)
     rows: list[tuple[Win, Verdict]] = []
@@ -236,7 +233,7 @@ def _export(args: argparse.Namespace) -> int:
     for path in files:
         game = _read(path, args.assume_rules)
         problems.extend(str(fault) for fault in game.faults)
-        rows.extend((win, verify_win(win)) for win in game.wins)
+        rows.extend(zip(game.wins, verify_wins(game.wins), strict=True))
     if args.format == "jsonl":
         text = "".join(json.dumps(_win_record(win, verdict), ensure_ascii=False) + "\n"
                        for win, verdict in rows)
@@ -246,7 +243,7 @@ def _export(args: argparse.Namespace) -> int:
         text, skipped = _fixtures_toml(rows)
         if skipped:
             problems.append(f"{skipped} win(s) left out of the fixtures: they do not verify "
-                            f"(disagree, pending or unmapped; see 'logs verify')")
+                            f"(disagree or unmapped; see 'logs verify')")
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     else:

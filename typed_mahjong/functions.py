@@ -17,14 +17,17 @@ from .query import Answer, answer, call_of
 from .scoring import score
 from .win_options import RULES_KEYWORD, WinOptions
 
-__all__ = ["WinOptions", "explain", "fu", "han", "payment", "points", "total", "yaku"]
+__all__ = ["WinOptions", "explain", "fu", "han", "payment", "points", "reading_texts",
+           "settle", "total", "yaku"]
 
 
-def _ask(result: str, hand: str, win: str, options: WinOptions) -> Answer:
+def _ask(result: str, hand: str, win: str | None, options: WinOptions,
+         table: dict[str, object] | None = None) -> Answer:
     given: dict[str, object] = dict(options)
     rules = given.pop(RULES_KEYWORD, "tenhou")
     # A rules value of another type goes to score(), which names the fault.
-    return answer(call_of(result, hand, win, given, rules)).value  # type: ignore[arg-type]
+    return answer(call_of(result, hand, win, given, rules,  # type: ignore[arg-type]
+                          table=table)).value
 
 
 def points(hand: str, win: str, **options: Unpack[WinOptions]) -> int:
@@ -65,7 +68,29 @@ def yaku(hand: str, win: str, **options: Unpack[WinOptions]) -> tuple[str, ...]:
     yaku and are left out."""
     value = _ask("YakuSet", hand, win, options)
     assert isinstance(value, tuple)
-    return value
+    return tuple(name for name in value if isinstance(name, str))
+
+
+def settle(hand: str, win: str, discarder: str | None = None,
+           **options: Unpack[WinOptions]) -> tuple[int, ...]:
+    """Every seat's point change (E, S, W, N; E, S, W under three-player rules) when this
+    one win is settled: the function form of ``Settlement[...]``. A ron needs
+    ``discarder`` (the seat that discarded ``win``); ``honba`` and ``sticks`` (every stick
+    on the table, this hand's deposits included) go to the winner, whose own deposit is
+    left out of the changes. ``typed_mahjong.settlement`` settles several wins at once."""
+    value = _ask("Settlement", hand, win, options,
+                 {} if discarder is None else {"discarder": discarder})
+    assert isinstance(value, tuple)
+    return tuple(change for change in value if isinstance(change, int))
+
+
+def reading_texts(hand: str) -> tuple[str, ...]:
+    """Every reading of a complete hand as text (``"55m 123m 456p 234s 789s"``), the
+    function form of ``Readings[...]``; ``()`` for a hand that is not complete. The
+    readings themselves: ``typed_mahjong.readings.readings``."""
+    value = answer(call_of("Readings", hand, None, {})).value
+    assert isinstance(value, tuple)
+    return tuple(text for text in value if isinstance(text, str))
 
 
 def explain(hand: str, win: str, **options: Unpack[WinOptions]) -> str:

@@ -22,7 +22,7 @@ from .scoring import Score, score
 from .shanten import shanten, waits
 from .win_options import BY_MARKER, BY_NAME, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
 
-Answer = int | str | tuple[str, ...]
+Answer = int | str | tuple[str, ...] | tuple[int, ...]
 
 # How a result's answer becomes a type: VALUE, the Literal of the value; MEMBER, the union
 # of the Literals of the names (the value is one of them); EXACT, the tuple of them (the
@@ -31,8 +31,10 @@ VALUE: Final = "value"
 MEMBER: Final = "member"
 EXACT: Final = "exact"
 # What a result asks: SCORE needs a winning hand and its winning tile (or a Game);
-# HAND looks at the tiles alone.
+# SETTLE the same and the table (who discarded the tile: From[...]); HAND looks at the
+# tiles alone.
 SCORE: Final = "score"
+SETTLE: Final = "settle"
 HAND: Final = "hand"
 
 
@@ -43,7 +45,7 @@ class ResultName:
     ``base`` is its type without the plugin (``Annotated[base, Query]`` at run time);
     ``value`` picks the answer out of a riichi ``Score`` (``None`` for HAND results);
     ``game`` whether a ``Game[...]`` answers it; ``function`` the full name of its
-    function form, if it has one.
+    function form, if it has one; ``rules`` whether its answer depends on ``Rules[...]``.
     """
 
     name: str
@@ -54,6 +56,7 @@ class ResultName:
     value: Callable[[Score], Answer] | None
     game: bool = False
     function: str | None = None
+    rules: bool = True
 
 
 # Entries of Score.yaku that count dora rather than name a yaku.
@@ -86,14 +89,42 @@ RESULT_NAMES: Final[tuple[ResultName, ...]] = (
                function="typed_mahjong.shanten.shanten"),
     ResultName("Waits", HAND, MEMBER, str, "one of the tiles a tenpai hand waits on", None,
                function="typed_mahjong.shanten.waits"),
+    ResultName("Settlement", SETTLE, EXACT, tuple, "every seat's point change (E, S, W, N; "
+               "E, S, W under three-player rules) when this win is settled: honba and "
+               "Sticks to the winner, a ron paid by From[...]", None,
+               function=f"{_FUNCTIONS}.settle"),
+    ResultName("Readings", HAND, EXACT, tuple, "every reading of a complete hand, as texts "
+               "(a tuple; () for a hand that is not complete)", None,
+               function=f"{_FUNCTIONS}.reading_texts", rules=False),
 )
 RESULTS_BY_NAME: Final[dict[str, ResultName]] = {row.name: row for row in RESULT_NAMES}
 RESULTS: Final = tuple(row.name for row in RESULT_NAMES)
-SCORE_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.asks == SCORE)
+SCORE_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.asks in (SCORE, SETTLE))
 HAND_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.asks == HAND)
 GAME_RESULTS: Final = tuple(row.name for row in RESULT_NAMES if row.game)
 FUNCTION_RESULTS: Final[dict[str, str]] = {
     row.function: row.name for row in RESULT_NAMES if row.function is not None}
+
+
+
+@dataclass(frozen=True, slots=True)
+class TableInput:
+    """An input of the table state that is no win option of ``score()``: it goes to the
+    settlement (``settlement.settle_one``) only. ``name`` is its keyword there and in the
+    function form ``settle``."""
+
+    marker: str
+    name: str
+    meaning: str
+    example: str
+
+
+TABLE_INPUTS: Final[tuple[TableInput, ...]] = (
+    TableInput("From", "discarder", "the seat that discarded the winning tile (a ron)",
+               'From["W"] (the discarder\'s seat)'),
+)
+TABLE_BY_MARKER: Final[dict[str, TableInput]] = {row.marker: row for row in TABLE_INPUTS}
+TABLE_BY_NAME: Final[dict[str, TableInput]] = {row.name: row for row in TABLE_INPUTS}
 
 # Annotation inputs. Win options come from their table; these set the rest of a Call.
 WIN_INPUTS: Final[dict[str, bool]] = {"Ron": False, "Tsumo": True}  # name -> tsumo flag
@@ -140,7 +171,8 @@ GAME_INPUT_MARKERS: Final[dict[str, GameMarker]] = {
 }
 # Inputs that only a Game[...] query takes.
 GAME_ONLY_INPUTS: Final = (*(row.marker for row in GAME_MARKERS), GAME_INPUT)
-RIICHI_INPUTS: Final = ("Hand", "Game", "Rules", "Explain", *WIN_INPUTS, *BY_MARKER)
+RIICHI_INPUTS: Final = ("Hand", "Game", "Rules", "Explain", *WIN_INPUTS, *BY_MARKER,
+                         *TABLE_BY_MARKER)
 GAME_INPUTS: Final = ("Hand", "Game", "Explain", *GAME_INPUT_MARKERS, GAME_INPUT)
 INPUTS: Final = (*RIICHI_INPUTS, *GAME_ONLY_INPUTS)
 _EXAMPLES: Final[dict[str, str]] = {
@@ -152,12 +184,14 @@ _EXAMPLES: Final[dict[str, str]] = {
     **{marker: option.example for marker, option in BY_MARKER.items()},
     **{row.marker: row.example for row in GAME_MARKERS},
     GAME_INPUT: 'GameInput["seat_flowers", 1]',
+    **{marker: row.example for marker, row in TABLE_BY_MARKER.items()},
 }
 # Keyword of a function form -> the type its value has ("hand", "win", the win options,
-# "rules"); pao's None is left to run time.
+# "rules", the table inputs); pao's None is left to run time.
 KEYWORD_TYPES: Final[dict[str, type]] = {
     "hand": str, "win": str, RULES_KEYWORD: str,
     **{option.name: option.type for option in WIN_OPTIONS},
+    **{row.name: str for row in TABLE_INPUTS},
 }
 
 
@@ -226,6 +260,8 @@ class Call:
     explain: bool
     # core argument name ("hand", "win", "dora", "riichi", ...) -> where it came from
     origins: tuple[tuple[str, Origin], ...]
+    # The table inputs set (TABLE_INPUTS: the discarder), sorted by name.
+    table: tuple[tuple[str, object], ...] = ()
 
     def origin(self, field: str | None) -> Origin | None:
         for name, origin in self.origins:
@@ -259,22 +295,26 @@ def call_from_arguments(result: str, arguments: Mapping[str, object]) -> Call | 
         if wanted is None or type(value) is not wanted:
             return None
     hand, win, rules = arguments.get("hand"), arguments.get("win"), arguments.get(RULES_KEYWORD)
-    if not isinstance(hand, str) or (row.asks == SCORE and not isinstance(win, str)):
+    if not isinstance(hand, str) or (row.asks != HAND and not isinstance(win, str)):
         return None
     options = {name: value for name, value in arguments.items() if name in BY_NAME}
+    table = {name: value for name, value in arguments.items() if name in TABLE_BY_NAME}
     return call_of(result, hand, win if isinstance(win, str) else None, options,
                    rules if isinstance(rules, str) else "tenhou",
-                   origins=tuple(enumerate(arguments)))
+                   origins=tuple(enumerate(arguments)), table=table)
 
 
 def call_of(result: str, hand: str, win: str | None, options: Mapping[str, object],
             rules: str | Rules = "tenhou", *,
-            origins: tuple[tuple[int, str], ...] = ()) -> Call:
+            origins: tuple[tuple[int, str], ...] = (),
+            table: Mapping[str, object] | None = None) -> Call:
     """The Call of a function form: ``points(hand, win, **options)``. ``origins`` pairs
-    each argument's index with its name (for pointing errors at it)."""
+    each argument's index with its name (for pointing errors at it); ``table`` holds the
+    table inputs (``discarder``)."""
     return Call(result=result, hand=hand, win=win, situation=tuple(sorted(options.items())),
                 rules=rules, game=None, explain=False,
-                origins=tuple((name, Origin(index, ((0, 0),))) for index, name in origins))
+                origins=tuple((name, Origin(index, ((0, 0),))) for index, name in origins),
+                table=tuple(sorted((table or {}).items())))
 
 
 def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) -> Call:
@@ -290,6 +330,7 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
     seen: dict[str, int] = {}
     texts: dict[str, tuple[str, Origin]] = {}
     situation: dict[str, object] = {}
+    table: dict[str, object] = {}
     rules: str | Rules | None = None
     win: str | None = None
     explain = False
@@ -340,6 +381,10 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
         elif name == "Rules":
             rules = _single_text(name, values, index)
             texts["rules"] = (rules, origin)
+        elif name in TABLE_BY_MARKER:
+            field = TABLE_BY_MARKER[name].name
+            table[field] = _single_text(name, values, index)
+            texts[field] = (str(table[field]), origin)
         else:
             situation[TEXT_INPUTS[name]] = text
             texts[TEXT_INPUTS[name]] = (text, origin)
@@ -356,21 +401,36 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
         game=None,
         explain=explain,
         origins=tuple((field, origin) for field, (_, origin) in sorted(texts.items())),
+        table=tuple(sorted(table.items())),
     )
 
 
 def _check_combination(result: str, seen: dict[str, int], win: str | None) -> None:
+    row = RESULTS_BY_NAME[result]
     if result in HAND_RESULTS:
-        extra = sorted((index, name) for name, index in seen.items()
-                       if name not in ("Hand", "Explain"))
+        allowed = {"Hand", "Explain"} | ({"Rules"} if row.rules else set())
+        extra = sorted((index, name) for name, index in seen.items() if name not in allowed)
         if extra:
             index, name = extra[0]
-            raise AnnotationError(f"{result}[...] takes only Hand[...]; {name} does not "
-                                  f"apply here", index)
+            takes = " and Rules[...]" if row.rules else ""  # the tile set: sanma has no 2m-8m
+            raise AnnotationError(f"{result}[...] takes only Hand[...]{takes}; {name} does "
+                                  f"not apply here", index)
         return
     if win is None:
         raise AnnotationError(f"{result}[...] needs the winning tile: add Ron[\"...\"] or "
                               f"Tsumo[\"...\"]")
+    for marker in TABLE_BY_MARKER:
+        if marker in seen and row.asks != SETTLE:
+            raise AnnotationError(f"{marker}[...] is an input of the settlement only "
+                                  f"(Settlement[...]); {result} does not depend on it",
+                                  seen[marker])
+    if row.asks == SETTLE:
+        if "Ron" in seen and "From" not in seen:
+            raise AnnotationError(f"{result}[...] of a ron needs the discarder: add "
+                                  f"{_EXAMPLES['From']}", seen["Ron"])
+        if "Tsumo" in seen and "From" in seen:
+            raise AnnotationError(f"{result}[...] of a tsumo has no discarder: every other "
+                                  f"seat pays; drop From[...]", seen["From"])
 
 
 def input_field(name: str) -> str:
@@ -403,6 +463,9 @@ def _game_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
             continue
         if name in WIN_INPUTS or name == "Rules":
             raise AnnotationError(_not_in_games(name), index)
+        if name in TABLE_BY_MARKER:
+            raise AnnotationError(f"{name}[...] is an input of the settlement of a riichi "
+                                  f"hand (Settlement[...]), not of a game", index)
         if name in ("Hand", "Game"):
             if not values:
                 raise AnnotationError(f"{name} needs a value, e.g. {_EXAMPLES[name]}", index)
@@ -604,12 +667,9 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
     Raises HandError (``NoYaku`` for a hand that scores nothing) or GameError.
     """
     row = RESULTS_BY_NAME[call.result]
+    rule_set = call.rules if call.rules is not None else rules
     if row.asks == HAND:
-        if call.result == "Shanten":
-            number = shanten(call.hand)
-            return Answered(number, f"{call.hand}: shanten {number}")
-        tiles = waits(call.hand)
-        return Answered(tiles, f"{call.hand}: waits {' '.join(tiles) or 'none'}")
+        return _answer_hand(call, rule_set)
     if call.game is not None:
         game = games(base_dir or Path.cwd(), call.game)
         inputs: dict[str, bool | int | str] = {}
@@ -628,8 +688,39 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
         raise NoYaku(f"no yaku: {call.hand!r} won by {how} on {call.win} is complete "
                      f"({outcome.reading}; wait {outcome.wait}) but has no yaku, so it "
                      f"cannot win")
+    if row.asks == SETTLE:
+        return _answer_settlement(call, rule_set if rule_set is not None else "tenhou")
     assert row.value is not None
     return Answered(row.value(outcome), outcome)
+
+
+def _answer_hand(call: Call, rules: str | Rules | None) -> Answered:
+    """Shanten, Waits (under the call's rules: no 2m-8m under three-player rules) and
+    Readings (every reading of a complete hand, as ``Reading.text()`` writes it)."""
+    if call.result == "Shanten":
+        number = shanten(call.hand, rules)
+        return Answered(number, f"{call.hand}: shanten {number}")
+    if call.result == "Readings":
+        from .readings import readings
+
+        texts = tuple(reading.text() for reading in readings(call.hand))
+        return Answered(texts, f"{call.hand}: " + ("; ".join(texts) or "not complete"))
+    tiles = waits(call.hand, rules)
+    return Answered(tiles, f"{call.hand}: waits {' '.join(tiles) or 'none'}")
+
+
+def _answer_settlement(call: Call, rules: str | Rules) -> Answered:
+    """Every seat's point change when this one win is settled (``settlement.settle_one``)."""
+    from .settlement import settle_one
+
+    assert call.win is not None  # build_call and call_from_arguments insist on it
+    discarder = dict(call.table).get("discarder")
+    settled = settle_one(call.hand, call.win, dict(call.situation), rules=rules,
+                         discarder=discarder if isinstance(discarder, str) else None)
+    changes = ", ".join(f"{seat} {change:+d}" for seat, change in settled.changes)
+    breakdown = "\n".join(result.explain() for _, result in settled.scores)
+    return Answered(tuple(change for _, change in settled.changes),
+                    f"settlement ({settled.outcome}): {changes}\n{breakdown}")
 
 
 def accepts(call: Call, answered: Answer, value: object) -> bool:

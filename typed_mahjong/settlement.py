@@ -13,6 +13,9 @@ Three pure functions, one per way a hand ends; each returns a ``Settlement``:
 * every function takes ``riichi``: the seats that declared riichi in this hand. Their 1000
   goes onto the table, so their change includes -1000; ``sticks`` are the sticks left on
   the table by earlier hands. ``Settlement.sticks_left`` is what stays on the table.
+* ``Settlement.by_win``: each paid winner's own part of the changes (its payments, and for
+  the first winner the honba and the sticks), riichi deposits of this hand left out: what a
+  Tenhou log records per win (``sc`` of each ``<AGARI>``).
 
 Seats are E, S, W, N (E, S, W under three-player rules). The changes add up to minus the
 sticks put on the table plus the sticks taken from it.
@@ -29,10 +32,11 @@ from .limits import basic_points
 from .rules import Rules, rules_from
 from .scoring import Score, score, tsumo_shares
 from .situation import SEAT_NAMES, Situation, parse_wind
+from .win_options import DEFAULTS
 
 SEAT_ORDER = "ESWN"
 # score()'s own table-state arguments: the settlement passes them, a win may not.
-_TABLE_OPTIONS = frozenset({"seat", "tsumo", "honba", "sticks", "rules", "pao"})
+TABLE_OPTIONS = frozenset({"seat", "tsumo", "honba", "sticks", "rules", "pao"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,9 @@ class Settlement:
     sticks_left: int
     outcome: str  # "tsumo", "ron", "double ron", "triple ron", "abortive draw", "draw", ...
     scores: tuple[tuple[str, Score], ...] = ()  # each paid winner's Score, in turn order
+    # Each paid winner's own changes by seat (payments, and the first winner's honba and
+    # sticks), in turn order; riichi deposits of this hand are only in ``changes``.
+    by_win: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     def change(self, seat: str) -> int:
         return dict(self.changes)[seat]
@@ -84,11 +91,14 @@ def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
                             kind=SITUATION)
         win = wins[0]
         result = _score(win, tsumo=True, honba=honba, rules=rule_set, pao=win.pao)
+        own = dict.fromkeys(seats, 0)
         for payer, amount in result.payments:
-            changes[payer[0]] -= amount
-            changes[win.seat] += amount
-        changes[win.seat] += pot
-        return Settlement(_ordered(changes, seats), 0, "tsumo", ((win.seat, result),))
+            own[payer[0]] -= amount
+            own[win.seat] += amount
+        own[win.seat] += pot
+        _add(changes, own)
+        return Settlement(_ordered(changes, seats), 0, "tsumo", ((win.seat, result),),
+                          ((win.seat, _ordered(own, seats)),))
     source = _seat(discarder, "discarder", seats)
     if source in winners:
         raise HandError("settlement: the discarder cannot win on their own discard",
@@ -99,6 +109,7 @@ def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
     if rule_set.multiple_ron == "atamahane":
         ordered = ordered[:1]
     scores = []
+    by_win = []
     for index, win in enumerate(ordered):
         first = index == 0
         # The liable player dealing in pays it all, as a plain ron.
@@ -106,15 +117,48 @@ def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
             else None
         result = _score(win, tsumo=False, honba=honba if first else 0, rules=rule_set,
                         pao=liable)
+        own = dict.fromkeys(seats, 0)
         for payer, amount in result.payments:
             who = source if payer == "discarder" else payer[0]
-            changes[who] -= amount
-            changes[win.seat] += amount
+            own[who] -= amount
+            own[win.seat] += amount
         if first:
-            changes[win.seat] += pot
+            own[win.seat] += pot
+        _add(changes, own)
         scores.append((win.seat, result))
+        by_win.append((win.seat, _ordered(own, seats)))
     outcome = {1: "ron", 2: "double ron", 3: "triple ron"}[len(ordered)]
-    return Settlement(_ordered(changes, seats), 0, outcome, tuple(scores))
+    return Settlement(_ordered(changes, seats), 0, outcome, tuple(scores), tuple(by_win))
+
+
+def win_from_options(hand: str, win: str, options: Mapping[str, object]) -> Win:
+    """One winner from ``score()``'s keywords: ``seat`` and ``pao`` become the Win's, the
+    other table options (``tsumo``, ``honba``, ``sticks``, ``rules``) are left out."""
+    seat, pao = options.get("seat", DEFAULTS["seat"]), options.get("pao")
+    return Win(str(seat), hand, win,
+               {key: value for key, value in options.items() if key not in TABLE_OPTIONS},
+               None if pao is None else str(pao))
+
+
+def settle_one(hand: str, win: str, options: Mapping[str, object], *,
+               discarder: str | None, rules: str | Rules = "tenhou") -> Settlement:
+    """One win settled from ``score()``'s keywords (``Settlement[...]``, ``settle()``).
+
+    ``options["sticks"]`` are all the sticks on the table when the hand is won, this hand's
+    riichi deposits included (as ``score``'s ``sticks``): the changes leave the deposits
+    out, as a Tenhou log's ``sc`` does. A ron needs ``discarder``; a tsumo has none.
+    """
+    tsumo = options.get("tsumo", False) is True
+    if tsumo and discarder is not None:
+        raise HandError(f"discarder: a tsumo has no discarder (got {discarder!r}); every "
+                        f"other seat pays", field="discarder", kind=SITUATION)
+    if not tsumo and discarder is None:
+        raise HandError("discarder: a ron needs the seat that discarded the winning tile",
+                        field="discarder", kind=SITUATION)
+    honba = _check_count("honba", options.get("honba", 0))
+    sticks = _check_count("sticks", options.get("sticks", 0))
+    return settle_wins([win_from_options(hand, win, options)], discarder=discarder,
+                       honba=honba, sticks=sticks, rules=rules)
 
 
 def settle_draw(*, tenpai: Iterable[str] = (), nagashi: Iterable[str] = (),
@@ -165,7 +209,7 @@ def _tsumo_payments(basic: int, situation: Situation,
 
 
 def _score(win: Win, *, tsumo: bool, honba: int, rules: Rules, pao: str | None) -> Score:
-    clash = sorted(set(win.options) & _TABLE_OPTIONS)
+    clash = sorted(set(win.options) & TABLE_OPTIONS)
     if clash:
         raise HandError(f"settlement: win option(s) {', '.join(clash)} come from the table "
                         f"state (seats, discarder, honba, sticks, rules, pao), not from the "
@@ -203,11 +247,17 @@ def _turns_after(source: str, seat: str, seats: str) -> int:
     return (seats.index(seat) - seats.index(source)) % len(seats)
 
 
+def _add(changes: dict[str, int], own: dict[str, int]) -> None:
+    for seat, amount in own.items():
+        changes[seat] += amount
+
+
 def _ordered(changes: dict[str, int], seats: str) -> tuple[tuple[str, int], ...]:
     return tuple((seat, changes[seat]) for seat in seats)
 
 
-def _check_count(name: str, value: int) -> None:
+def _check_count(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise HandError(f"{name}: must be a whole number of 0 or more, got {value!r}",
                         field=name)
+    return value

@@ -20,6 +20,7 @@ from typed_mahjong import (
     Dora,
     DoubleRiichi,
     Flowers,
+    From,
     Fu,
     Game,
     GameInput,
@@ -43,6 +44,7 @@ from typed_mahjong import (
     Rules,
     Seat,
     SelfDrawn,
+    Settlement,
     Shanten,
     Sticks,
     Tenhou,
@@ -118,6 +120,13 @@ nuki: Points[
 ] = 3900
 # Every yaku, in order: the renchan hand above has pinfu alone (1m and 9s rule out tanyao).
 exact_yaku: YakuSet[Hand[L["123m456p234s789s55m"]], Ron[L["4s"]]] = ("pinfu",)
+# The same hand with riichi, South winning on West's discard, 2 honba and 1 stick (South's
+# own) on the table: riichi + pinfu, 2 han 30 fu, 480 * 4 = 1920 -> 2000; West pays 2000 +
+# 2 * 300 honba; South gains 2600 and the stick: the changes of E, S, W, N.
+settlement: Settlement[
+    Hand[L["123m456p234s789s55m"]], Ron[L["4s"]], Riichi, From[L["W"]], Honba[L[2]],
+    Sticks[L[1]]
+] = (0, 3600, -2600, 0)
 
 # Rinshan kaihou (1) + chun (1) after an open kan of 7z, tanki 5s:
 # 20 + open honour kan 16 + tsumo 2 + tanki 2 = 40 fu; basic 40 * 16 = 640;

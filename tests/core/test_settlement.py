@@ -45,6 +45,10 @@ def test_double_ron_as_a_tenhou_log_shows_it() -> None:
     assert result.changes == (("E", 5800), ("S", -7400), ("W", 0), ("N", 3600))
     assert result.outcome == "double ron" and result.sticks_left == 0
     assert [seat for seat, _ in result.scores] == ["N", "E"]
+    # Each winner's own part, as each AGARI's sc records it: N 1000 + 600 + 2000 from S's
+    # 1600; E 5800 from S.
+    assert result.by_win == (("N", (("E", 0), ("S", -1600), ("W", 0), ("N", 3600))),
+                             ("E", (("E", 5800), ("S", -5800), ("W", 0), ("N", 0))))
 
 
 def test_the_riichi_declarer_winning_second_gets_no_stick() -> None:
@@ -73,6 +77,8 @@ def test_riichi_deposits_of_this_hand_go_to_the_first_winner() -> None:
                          discarder="W", honba=1, sticks=1, riichi=["S"])
     # N: 1000 + 300 + 2000 pot = 3300; S: -1000 + 3900 = 2900; W: -(1300 + 3900) = -5200.
     assert result.changes == (("E", 0), ("S", 2900), ("W", -5200), ("N", 3300))
+    # by_win leaves this hand's deposit out: S's own part is the 3900 it won.
+    assert dict(result.by_win)["S"] == (("E", 0), ("S", 3900), ("W", -3900), ("N", 0))
     # The changes add up to the stick taken from the table (1000).
     assert sum(change for _, change in result.changes) == 1000
 

@@ -22,6 +22,7 @@ from typed_mahjong.query import (
     INPUTS,
     KEYWORD_TYPES,
     NUMBER_INPUTS,
+    TABLE_INPUTS,
     TEXT_INPUTS,
 )
 from typed_mahjong.rules import Rules
@@ -62,8 +63,9 @@ def test_read_options_gives_the_defaults_of_the_table() -> None:
 def test_annotation_markers_are_the_table_markers() -> None:
     markers = {option.marker for option in WIN_OPTIONS if option.marker is not None}
     assert set(FLAG_INPUTS) | set(TEXT_INPUTS) | set(NUMBER_INPUTS) == markers
-    assert set(INPUTS) == markers | {"Hand", "Game", "Rules", "Explain", "Ron", "Tsumo",
-                                     *GAME_ONLY_INPUTS}
+    table = {row.marker for row in TABLE_INPUTS}  # the settlement's own inputs (From)
+    assert set(INPUTS) == markers | table | {"Hand", "Game", "Rules", "Explain", "Ron",
+                                             "Tsumo", *GAME_ONLY_INPUTS}
     for option in WIN_OPTIONS:
         if option.marker is None:
             continue
@@ -80,7 +82,8 @@ def test_annotation_markers_are_the_table_markers() -> None:
 
 def test_function_hook_keywords_and_codegen_keys_come_from_the_table() -> None:
     assert KEYWORD_TYPES == {"hand": str, "win": str, "rules": str,
-                             **{option.name: option.type for option in WIN_OPTIONS}}
+                             **{option.name: option.type for option in WIN_OPTIONS},
+                             **{row.name: str for row in TABLE_INPUTS}}
     assert SITUATION_TYPES == {option.name: option.type for option in WIN_OPTIONS}
 
 

@@ -28,8 +28,8 @@ def test_verify_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     summary = json.loads(out)
     assert (summary["files"], summary["wins"], summary["disagree"]) == (19, 128, 0)
     assert summary["disagreements"] == []
-    assert summary["agree"] + summary["pending"] + summary["unmapped"] == 128
-    assert summary["unmapped"] == 6
+    assert (summary["agree"], summary["unmapped"]) == (122, 6)
+    assert "pending" not in summary  # every win is settled (typed_mahjong.settlement)
     assert code == 1  # wins of lobbies we cannot map are not agreement
 
 
@@ -81,9 +81,9 @@ def test_export_fixtures_feed_codegen(tmp_path: Path,
     code, _, err = _run(["logs", "export", str(DATA), "--format", "fixtures", "-o",
                          str(target)], capsys)
     assert code == 0
-    assert "16 win(s) left out" in err  # 10 pending + 6 unmapped
+    assert "6 win(s) left out" in err  # the 6 unmapped
     fixtures = load_fixtures(target)
-    assert len(fixtures) == 112
+    assert len(fixtures) == 122
     for fixture in fixtures:
         score_fixture(target, fixture)  # raises on any disagreement
 
@@ -92,8 +92,8 @@ def test_export_jsonl_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(["logs", "export", str(DATA / "pao.xml")], capsys)
     records = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(records) == 4
-    assert records[-1]["pao"] == "N" and records[-1]["outcome"] == "pending"
+    assert records[-1]["pao"] == "N" and records[-1]["outcome"] == "agree"
     code, out, _ = _run(["logs", "export", str(DATA / "pao.xml"), "--format", "csv"], capsys)
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert [row["outcome"] for row in rows] == ["agree", "agree", "agree", "pending"]
+    assert [row["outcome"] for row in rows] == ["agree", "agree", "agree", "agree"]
     assert rows[0]["recorded_points"] == "18000"

@@ -121,6 +121,10 @@ def _annotation(name: str, game: bool) -> str:
         return f'{name}[Game["forest"], Hand["{FOREST_HAND}"]]'
     if name in ("Shanten", "Waits"):
         return f'{name}[Hand["123m456p789s55m23s"]]'
+    if name == "Readings":
+        return f'{name}[Hand["{P}"]]'
+    if name == "Settlement":  # a ron names its discarder
+        return f'{name}[Hand["{P}"], Ron["4s"], Riichi, From["W"]]'
     return f'{name}[Hand["{P}"], Ron["4s"], Riichi]'
 
 
@@ -134,8 +138,8 @@ def test_run_time_equals_type_time_for_every_result_name(project: Project) -> No
     cases = [(row, game) for row in RESULT_NAMES for game in (False, True)
              if not game or row.game]
     project.write("pyproject.toml", pyproject())
-    lines = ["from typed_mahjong import (Fu, Game, Han, Hand, Payment, Points, Riichi, Ron, "
-             "Shanten, Total, Waits, Yaku, YakuSet)"]
+    lines = ["from typed_mahjong import (From, Fu, Game, Han, Hand, Payment, Points, "
+             "Readings, Riichi, Ron, Settlement, Shanten, Total, Waits, Yaku, YakuSet)"]
     lines += [f"v{index}: {_annotation(row.name, game)}\nreveal_type(v{index})"
               for index, (row, game) in enumerate(cases)]
     project.write("m.py", "\n".join(lines) + "\n")

@@ -3,7 +3,8 @@
 ``read_log(path)`` detects the format and returns a ``Game``: its wins (each with the whole
 situation derived from the event order and what the log recorded), its draws, and the
 faults of damaged rounds (a damaged round never stops the rest of the file).
-``verify_win(win)`` re-scores one win with ``typed_mahjong.score``. See docs/logs.md.
+``verify_wins(game.wins)`` re-scores the wins and settles those of one discard together
+(``typed_mahjong.settlement``). See docs/logs.md.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from pathlib import Path
 from ..rules import Rules, rules_from
 from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .source import read_bytes
-from .verify import AGREE, DISAGREE, PENDING, UNMAPPED, Verdict, verify_win
+from .verify import AGREE, DISAGREE, UNMAPPED, Verdict, verify_win, verify_wins
 
-__all__ = ["AGREE", "DISAGREE", "PENDING", "UNMAPPED", "Draw", "Game", "Lobby", "LogError",
-           "Recorded", "Verdict", "Win", "detect_format", "read_log", "verify_win"]
+__all__ = ["AGREE", "DISAGREE", "UNMAPPED", "Draw", "Game", "Lobby", "LogError",
+           "Recorded", "Verdict", "Win", "detect_format", "read_log", "verify_win",
+           "verify_wins"]
 
 
 def detect_format(data: bytes) -> str:

@@ -21,8 +21,6 @@ from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
 Tile = tuple[int, bool]
-_PENDING_DOUBLE_RON = ("needs settlement (issue 16): a later winner of a multiple ron")
-_PENDING_PAO = "needs settlement (issue 16): a win with liability (pao)"
 LOBBY = Lobby("mjai (no rules in the log)", None,
               unmapped="mjai logs do not name their rules; pass --assume-rules PRESET")
 
@@ -195,11 +193,9 @@ def _win(source: str, state: _Round, player: _Player, actor: int, event: dict[st
     ura = format_tile_sequence([tile_from_mjai(name) for name in
                         event.get("ura_markers", event.get("uradora_markers", []))])
     situation = tracker.situation(actor, target, ura)
-    pending = _PENDING_DOUBLE_RON if tracker.wins else (
-        _PENDING_PAO if "pao" in situation else None)
     return Win(source, f"line {line}", tracker.name, actor, None if tsumo else target,
                " ".join(parts), tile_name(*win_tile), tuple(situation.items()), LOBBY,
-               _recorded(event), pending)
+               _recorded(event))
 
 
 def _recorded(event: dict[str, Any]) -> Recorded:

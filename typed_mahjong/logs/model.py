@@ -64,10 +64,7 @@ class Win:
     situation: tuple[tuple[str, object], ...]  # score()'s keywords besides hand/win/rules
     lobby: Lobby
     recorded: Recorded
-    # Why the payments cannot be checked yet (settlement of issue 16); None: check them.
-    pending: str | None = None
     notes: tuple[str, ...] = ()  # derived-vs-recorded mismatches in the situation itself
-    nuki: int = 0  # North tiles set aside in a three-player game (each a dora to the log)
 
     def score_kwargs(self) -> dict[str, object]:
         return dict(self.situation)

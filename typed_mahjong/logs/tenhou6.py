@@ -43,9 +43,6 @@ _YAKU_BY_NAME = {name: index for index, name in enumerate(TENHOU_YAKU_NAMES)}
 _YAKU_ENTRY = re.compile(r"(.+)\((\d+)飜\)\Z|(.+)\(役満\)\Z")
 _FU = re.compile(r"(\d+)符")
 _POINTS = re.compile(r"(\d+)(?:-(\d+))?点(∀)?")
-_PENDING_DOUBLE_RON = "needs settlement (issue 16): a later winner of a multiple ron"
-_PENDING_PAO = "needs settlement (issue 16): a win with liability (pao)"
-_PENDING_SANMA = "needs settlement (issue 16): a three-player game"
 
 
 def lobby_from_rule(rule: object) -> Lobby:
@@ -64,7 +61,8 @@ def lobby_from_rule(rule: object) -> Lobby:
     if "喰" not in disp:
         overrides.append(("open_tanyao", False))
     players = 3 if "三" in disp else 4
-    return Lobby(description, rules_from("tenhou", **dict(overrides)), tuple(overrides),
+    preset = "tenhou-sanma" if players == 3 else "tenhou"
+    return Lobby(description, rules_from(preset, **dict(overrides)), tuple(overrides),
                  players=players)
 
 
@@ -315,9 +313,6 @@ def _result(game: Game, tracker: RoundTracker, seats: list[_Seat], result: list[
         parts.extend(f"{meld_kind}:{format_tiles(tiles)}" for meld_kind, tiles in seat.melds)
         situation = tracker.situation(who, from_who, ura if tracker.riichi[who] == 2 else "")
         lobby = game.lobby
-        pending = (_PENDING_SANMA if lobby.players == 3 else _PENDING_DOUBLE_RON
-                   if tracker.wins else _PENDING_PAO if "pao" in situation or liable != who
-                   else None)
         notes: tuple[str, ...] = ()
         derived = tracker.liable[who]
         if liable != who and derived != liable:
@@ -326,7 +321,7 @@ def _result(game: Game, tracker: RoundTracker, seats: list[_Seat], result: list[
                              who, None if who == from_who else from_who, " ".join(parts),
                              tile_name(*win_tile), tuple(situation.items()), lobby,
                              _recorded(info, who == from_who, tracker.dealer == who,
-                                       deltas), pending, notes))
+                                       deltas), notes))
         tracker.wins += 1
 
 

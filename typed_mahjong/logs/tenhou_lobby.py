@@ -9,7 +9,7 @@ bit    meaning                      effect on scoring
 0x0002 no red fives                 ``red_fives=False``
 0x0004 no open tanyao               ``open_tanyao=False``
 0x0008 hanchan (else tonpuusen)     none
-0x0010 three players                sanma: rules and settlement of issue 16 (pending)
+0x0010 three players                the ``tenhou-sanma`` preset
 0x0020 / 0x0080  lobby tier bits    none
 0x0040 fast (soku)                  none
 0x0200 (chip lobbies)               ``kiriage=True``  (inferred, see below)
@@ -60,5 +60,5 @@ def lobby_from_go(type_bits: int, attributes: dict[str, str]) -> Lobby:
         overrides.append(("kiriage", True))
     if type_bits & HONBA_1500:
         overrides.append(("honba_value", 1500))
-    rules = rules_from("tenhou", **dict(overrides))
+    rules = rules_from("tenhou-sanma" if players == 3 else "tenhou", **dict(overrides))
     return Lobby(description, rules, tuple(overrides), players=players)

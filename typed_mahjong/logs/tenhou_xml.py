@@ -23,10 +23,6 @@ from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
 _DRAW = re.compile(r"([TUVW])(\d+)\Z")
 _DISCARD = re.compile(r"([DEFG])(\d+)\Z")
-_PENDING_DOUBLE_RON = ("needs settlement (issue 16): a later winner of a multiple ron "
-                       "(Tenhou pays honba and sticks to the first winner only)")
-_PENDING_PAO = "needs settlement (issue 16): a win with liability (pao)"
-_PENDING_SANMA = "needs settlement (issue 16): a three-player game"
 
 
 def read_mjlog(path: Path) -> Game:
@@ -149,7 +145,6 @@ def _win(source: str, state: RoundTracker, attributes: dict[str, str], line: int
     if machi not in hai:
         raise ValueError(f"winning tile {machi} is not among hai")
     melds = [decode_meld(code) for code in _ints(attributes.get("m", ""), "m")]
-    nuki = sum(meld.kind == "nuki" for meld in melds)
     parts = [from_136(hai, red_fives=red)]
     parts.extend(f"{_KIND_TEXT[meld.kind]}:{from_136(meld.ids, red_fives=red)}"
                  for meld in melds if meld.kind != "nuki")
@@ -157,17 +152,10 @@ def _win(source: str, state: RoundTracker, attributes: dict[str, str], line: int
                                _ints(attributes.get("doraHaiUra", ""), "doraHaiUra"))
     situation = state.situation(who, from_who, ura)
     notes = _compare_situation(state, attributes, state.liable[who])
-    pending = None
-    if lobby.players == 3:
-        pending = _PENDING_SANMA
-    elif state.wins:
-        pending = _PENDING_DOUBLE_RON
-    elif "pao" in situation or "paoWho" in attributes:
-        pending = _PENDING_PAO
     return Win(source, f"line {line}", state.name, who, None if who == from_who else from_who,
                " ".join(parts), tile_name(*tile_from_136(machi, red_fives=red)),
-               tuple(situation.items()), lobby, _recorded(attributes, state.players),
-               pending, notes, nuki)
+               tuple(situation.items()), lobby, _recorded(attributes, state.players,
+                                                    state.nuki[who]), notes)
 
 
 def _check_seats(players: int, **seats: int) -> None:
@@ -196,7 +184,9 @@ def _compare_situation(state: RoundTracker, attributes: dict[str, str],
     return tuple(notes)
 
 
-def _recorded(attributes: dict[str, str], players: int) -> Recorded:
+def _recorded(attributes: dict[str, str], players: int, nuki: int) -> Recorded:
+    """What the AGARI records. Tenhou counts each North set aside (kita) as a dora; our
+    yaku table names them ``nukidora``, so they are moved out of the dora count."""
     ten = _ints(attributes.get("ten", ""), "ten")
     fu, points = (ten[0], ten[1]) if len(ten) >= 2 else (None, None)
     yaku: list[tuple[str, int]] = []
@@ -204,6 +194,8 @@ def _recorded(attributes: dict[str, str], players: int) -> Recorded:
     pairs = _ints(attributes.get("yaku", ""), "yaku")
     for tenhou_id, han in zip(pairs[::2], pairs[1::2], strict=True):
         name = yaku_from_tenhou(tenhou_id)
+        if name == "dora" and nuki:
+            han -= nuki
         if name is None:
             unknown.append(f"tenhou yaku {tenhou_id}")
         elif han:
@@ -214,6 +206,8 @@ def _recorded(attributes: dict[str, str], players: int) -> Recorded:
             unknown.append(f"tenhou yakuman {tenhou_id}")
         else:
             yaku.append((name, 13))
+    if nuki:
+        yaku.append(("nukidora", nuki))
     han = sum(value for _, value in yaku)
     return Recorded(han, fu, points, tuple(yaku), tuple(unknown), _deltas(attributes, players))
 

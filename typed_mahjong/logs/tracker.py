@@ -12,6 +12,7 @@ A reader feeds the events (draws, discards, riichi, calls, new dora indicators) 
 - haitei / houtei: every tile of the wall drawn (the number of draws in a round is fixed:
   each kan moves one live tile to the dead wall), won by tsumo / on the last discard;
 - tenhou / chiihou: a tsumo on the player's first draw, no call in the round before it;
+- nuki: the North tiles the winner set aside (kita, three-player);
 - pao: the call (pon or open kan) that completes a player's third dragon or fourth wind
   group makes the discarder liable.
 """
@@ -63,6 +64,7 @@ class RoundTracker:
         self.rinshan_draw = [False for _ in seats]
         self.melds: list[list[CalledMeld]] = [[] for _ in seats]
         self.liable: list[int | None] = [None for _ in seats]
+        self.nuki = [0 for _ in seats]  # North tiles set aside (kita, three-player)
 
     def draw(self, seat: int) -> None:
         self.draws += 1
@@ -95,6 +97,8 @@ class RoundTracker:
             self.any_call = True
             self.calls += 1
             self.ippatsu = [False] * self.players
+        else:
+            self.nuki[seat] += 1
         self.last = f"call:{meld.kind}"
         self.last_caller = seat
         if meld.kind in _KANS:
@@ -144,6 +148,7 @@ class RoundTracker:
             "round": WIND_LETTERS[self.round_wind - 27],
             "dora": format_tile_sequence(self.dora),
             "ura": ura,
+            "nuki": self.nuki[who],
             "honba": 0 if self.wins else self.honba,
             "sticks": 0 if self.wins else self.sticks,
         }
