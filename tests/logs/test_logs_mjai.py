@@ -50,3 +50,15 @@ def test_hidden_tiles_are_a_fault(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     faults = read_log(path).faults
     assert faults and "hidden tile" in faults[0].fault and faults[0].where == "line 2"
+
+
+def test_mjai_yaku_names_are_the_mjai_servers_spelling() -> None:
+    # mjai (the original server and the tools that speak it) spells 三暗刻 "sananko" and
+    # 対々和 "toitoiho"; each name maps to one of our yaku, and none twice.
+    from typed_mahjong.logs.mjai import MJAI_YAKU
+    from typed_mahjong.yaku import YAKU_NAMES, YAKUMAN_NAMES
+
+    assert MJAI_YAKU["sananko"] == "sanankou" and MJAI_YAKU["toitoiho"] == "toitoi"
+    dora = {"dora", "ura dora", "aka dora"}
+    assert set(MJAI_YAKU.values()) <= set(YAKU_NAMES) | set(YAKUMAN_NAMES) | dora
+    assert len(set(MJAI_YAKU.values())) == len(MJAI_YAKU)

@@ -33,7 +33,7 @@ MJAI_YAKU = {
     "jikaze": "seat wind", "bakaze": "round wind", "double_reach": "double riichi",
     "chitoitsu": "chiitoitsu", "honchantaiyao": "chanta", "ikkitsukan": "ittsu",
     "sanshokudojun": "sanshoku doujun", "sanshokudoko": "sanshoku doukou",
-    "sankantsu": "sankantsu", "toitoiho": "toitoi", "sanankoku": "sanankou",
+    "sankantsu": "sankantsu", "toitoiho": "toitoi", "sananko": "sanankou",
     "shosangen": "shousangen", "honroto": "honroutou", "ryanpeko": "ryanpeikou",
     "junchantaiyao": "junchan", "honiso": "honitsu", "chiniso": "chinitsu",
     "tenho": "tenhou", "chiho": "chiihou", "daisangen": "daisangen", "suanko": "suuankou",
