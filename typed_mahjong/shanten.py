@@ -68,11 +68,25 @@ _NOTHING: Vector = (0,) + (INF,) * (GOALS - 1)  # no tiles at all: only the empt
 _ORPHANS = itemgetter(0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # Counts 0..4 become the ASCII digits of a base-5 code; anything else a non-digit.
 _TO_DIGITS = bytes(ord("0") + value if value < 5 else ord("x") for value in range(256))
-# A closed hand in bare MPSZ groups, the shape ``shanten`` parses without parse_hand.
+_ZERO, _ONE = ord("0"), ord("1")
+# A closed hand in bare MPSZ groups, the shape ``shanten`` reads without parse_hand: first
+# canonically (each suit at most once, in m p s z order: one match gives the four digit
+# strings), else in any order and repetition (the groups of a suit joined).
+_CANONICAL_HAND = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 _PLAIN_HAND = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _PLAIN_GROUP = re.compile(r"([0-9]+)([mpsz])")
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-_DIGIT_RANK = {str(digit): (4 if digit == 0 else digit - 1) for digit in range(10)}
+# The digit string of one suit (as written) -> (its table index, its counts as base-5 digits).
+# Red fives (0) count as 5s. Only well-formed parts are stored (at most 14 tiles, at most four
+# of a rank, at most one red five): the keys are strings of at most 14 digits, which have too
+# many spellings to precompute, so each cache holds at most _PART_CACHE_CAP entries (about
+# 2.5 MB each when full); past the cap a part is computed and not stored. The key None is an
+# absent suit.
+_PART_CACHE_CAP = 16384
+_SuitPart = tuple[int, bytes]
+_NUMBER_PARTS: dict[str | None, _SuitPart] = {}
+_HONOUR_PARTS: dict[str | None, _SuitPart] = {}
+_NUMBER_RANKS = tuple(str(rank) for rank in range(1, 10))
+_HONOUR_RANKS = _NUMBER_RANKS[:7]
 
 
 def shanten(hand: str, rules: str | Rules | None = None) -> int:
@@ -86,36 +100,63 @@ def shanten(hand: str, rules: str | Rules | None = None) -> int:
     """
     if rules is not None and _is_sanma(rules, hand):
         return _sanma_shanten(parse_hand(hand, drawn=(False, True)))
-    counts = _plain_counts(hand)
-    if counts is not None:
-        return shanten_counts(counts)
-    return hand_shanten(parse_hand(hand, drawn=(False, True)))
+    canonical = _CANONICAL_HAND.fullmatch(hand)
+    if canonical is not None:
+        man, pin, sou, honours = canonical.groups()
+    elif _PLAIN_HAND.fullmatch(hand) is not None:
+        joined: dict[str, str] = {"m": "", "p": "", "s": "", "z": ""}
+        for digits, suit in _PLAIN_GROUP.findall(hand):
+            joined[suit] += digits
+        man, pin, sou, honours = joined["m"], joined["p"], joined["s"], joined["z"]
+    else:
+        return hand_shanten(parse_hand(hand, drawn=(False, True)))
+    # A part not cached is computed (None: malformed, which parse_hand reports).
+    parts = _NUMBER_PARTS
+    man_part = parts.get(man) or _number_part(man)
+    pin_part = parts.get(pin) or _number_part(pin)
+    sou_part = parts.get(sou) or _number_part(sou)
+    honour_part = _HONOUR_PARTS.get(honours) or _honour_part(honours)
+    if man_part and pin_part and sou_part and honour_part:
+        tables = load_tables()
+        per_suit = tables.suit_count
+        merged = tables.man_pin[man_part[0] * per_suit + pin_part[0]]
+        merged = tables.with_sou[merged * per_suit + sou_part[0]]
+        merged = tables.with_honours[merged * tables.honour_count + honour_part[0]]
+        digits = man_part[1] + pin_part[1] + sou_part[1] + honour_part[1]
+        best = _closed_shanten(tables, merged, digits, 0)
+        if best is not None:
+            return best
+    return hand_shanten(parse_hand(hand, drawn=(False, True)))  # reports the fault
 
 
-def _plain_counts(text: str) -> list[int] | None:
-    """Counts of a valid closed hand written as bare MPSZ groups ("123m456p..."), else None.
-
-    A shortcut past ``parse_hand`` for the common case; anything else (melds, honour letters,
-    whitespace, a 5th copy, two red fives of a suit, a wrong count, ...) returns None so that
-    ``parse_hand`` decides and reports the fault.
-    """
-    if not _PLAIN_HAND.fullmatch(text):
+def _number_part(digits: str | None) -> _SuitPart | None:
+    """Table index and base-5 counts of one man/pin/sou digit string; None if malformed."""
+    if not digits:
+        return _cache_part(_NUMBER_PARTS, digits, [0] * 9, load_tables().suit_codes)
+    if len(digits) > MAX_TILES or digits.count("0") > 1:
         return None
-    groups = _PLAIN_GROUP.findall(text)
-    if "0" in text:
-        reds = {"m": 0, "p": 0, "s": 0, "z": 0}
-        for digits, suit in groups:
-            reds[suit] += digits.count("0")
-        if max(reds.values()) > 1:
-            return None
-    counts = [0] * 34
-    for digits, suit in groups:
-        base = _SUIT_BASE[suit]
-        for digit in digits:
-            counts[base + _DIGIT_RANK[digit]] += 1
-    if max(counts) > 4 or not 13 <= sum(counts) <= 14:
+    counts = [digits.count(rank) for rank in _NUMBER_RANKS]
+    counts[4] += digits.count("0")
+    return _cache_part(_NUMBER_PARTS, digits, counts, load_tables().suit_codes)
+
+
+def _honour_part(digits: str | None) -> _SuitPart | None:
+    """Table index and base-5 counts of one honour digit string (1-7); None if malformed."""
+    if digits and len(digits) > MAX_TILES:
         return None
-    return counts
+    counts = [digits.count(rank) for rank in _HONOUR_RANKS] if digits else [0] * 7
+    return _cache_part(_HONOUR_PARTS, digits, counts, load_tables().honour_codes)
+
+
+def _cache_part(cache: dict[str | None, _SuitPart], digits: str | None, counts: list[int],
+                codes: bytes) -> _SuitPart | None:
+    if max(counts) > 4 or sum(counts) != len(digits or ""):  # a 5th copy, or a stray digit
+        return None
+    key = bytes(counts).translate(_TO_DIGITS)
+    part = (codes[int(key, 5)], key)
+    if len(cache) < _PART_CACHE_CAP:
+        cache[digits] = part
+    return part
 
 
 def hand_shanten(hand: Hand) -> int:
@@ -149,12 +190,21 @@ def shanten_counts(counts: Sequence[int], melds: int = 0) -> int:
                                      + tables.honour_codes[int(digits[27:34], 5)]]
     except (ValueError, TypeError, IndexError):
         raise _bad_counts(counts, melds) from None
+    best = _closed_shanten(tables, merged, digits, melds)
+    if best is None:  # also catches a part over MAX_TILES (index NO_VECTOR)
+        raise _bad_counts(counts, melds)
+    return best
+
+
+def _closed_shanten(tables: Tables, merged: int, digits: bytes, melds: int) -> int | None:
+    """Shanten from the merged table index and the 34 counts as base-5 digits (ASCII), the
+    chiitoitsu and kokushi forms included when ``melds == 0``; None for a wrong tile count."""
     # How many kinds are held once, twice, ... (bytes.count is much cheaper than sum()).
     ones, twos, threes, fours = (digits.count(b"1"), digits.count(b"2"), digits.count(b"3"),
                                  digits.count(b"4"))
     total = ones + 2 * twos + 3 * threes + 4 * fours + 3 * melds
-    if total != 13 and total != 14:  # also catches a part over MAX_TILES (index NO_VECTOR)
-        raise _bad_counts(counts, melds)
+    if total != 13 and total != 14:
+        return None
     best: int = tables.needs[MAX_GROUPS - melds][merged] - 1
     if melds or best < 1:
         return best
@@ -168,9 +218,8 @@ def shanten_counts(counts: Sequence[int], melds: int = 0) -> int:
     # honours alone bound it from below, which usually settles the question.
     missing = digits.count(b"0", 27)
     if missing - 1 < best:
-        orphans = _ORPHANS(counts)
-        missing = orphans.count(0)
-        thirteen = missing - (max(orphans) > 1)
+        orphans: tuple[int, ...] = _ORPHANS(digits)  # ASCII codes of the orphans' digits
+        thirteen = orphans.count(_ZERO) - (max(orphans) > _ONE)
         if thirteen < best:
             best = thirteen
     return best

@@ -18,11 +18,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from typed_mahjong.errors import HandError
 from typed_mahjong.hand import count_meld_copies, parse_hand
 from typed_mahjong.readings import all_readings
 from typed_mahjong.shanten import (
+    _PART_CACHE_CAP,
     GOALS,
     INF,
     MAX_TILES,
@@ -31,6 +34,7 @@ from typed_mahjong.shanten import (
     capped_suit_distances,
     decode_tables,
     encode_tables,
+    hand_shanten,
     load_tables,
     merge_vectors,
     shanten,
@@ -577,7 +581,108 @@ def test_plain_string_shortcut_agrees_with_parse_hand() -> None:
     ("00m123p456p789s11z", "2nd red five"),
     ("11111m23p456p789s1z", "5th copy of 1m"),
     ("123m456p789s1122z0z", "'0z' does not exist"),
+    ("00m12345p789s1122z", "2nd red five"),  # canonical order: the first fast path
+    ("11111m2345p789s11z", "5th copy of 1m"),
+    ("123m456p789s11228z", "'8z' does not exist"),
+    ("123456789012345m", "wrong tile count"),  # a suit over 14 tiles
 ])
 def test_plain_string_faults_come_from_parse_hand(hand: str, words: str) -> None:
     with pytest.raises(HandError, match=words):
         shanten(hand)
+
+
+# --- the string fast path against the general path -------------------------------------
+
+_WALL = [tile for tile in range(34) for _ in range(4)]
+
+
+def _spell(draw: st.DrawFn, tiles: list[int]) -> str:
+    """The tiles in MPSZ text as a user might write them: any order, a suit split into
+    several groups or repeated, a 5 maybe red (at most one a suit), an honour maybe a
+    letter (E S W N P F C)."""
+    if draw(st.booleans()):
+        tiles = sorted(tiles)
+    text, last_suit, reds, letters = "", "", set(), draw(st.booleans())
+    for tile in tiles:
+        if tile >= 27 and letters and draw(st.booleans()):
+            text, last_suit = text + "ESWNPFC"[tile - 27], ""
+            continue
+        red = tile < 27 and tile % 9 == 4 and tile not in reds and draw(st.integers(0, 3)) > 0
+        if red:
+            reds.add(tile)
+        digit, suit = str(0 if red else tile % 9 + 1), "mpsz"[tile // 9]
+        if suit == last_suit and draw(st.integers(0, 3)):  # join the group before, mostly
+            text = text[:-1] + digit + suit
+        else:
+            text += digit + suit
+        last_suit = suit
+    return text
+
+
+@st.composite
+def _spelled_hands(draw: st.DrawFn, with_melds: bool = True) -> str:
+    """A valid hand of 13 or 14 tiles, or 13 - 3k / 14 - 3k with k called melds."""
+    wall = draw(st.permutations(_WALL))
+    melds = draw(st.sampled_from((0, 0, 0, 1, 2))) if with_melds else 0
+    size = draw(st.sampled_from((13, 14))) - 3 * melds
+    text = _spell(draw, list(wall[:size]))
+    held = list(wall[:size])
+    for _ in range(melds):  # a pon of a tile that still has three copies left
+        tile = next(t for t in wall[size:] if held.count(t) + 3 <= 4)
+        held += [tile] * 3
+        text += f" pon:{str(tile % 9 + 1) * 3}{'mpsz'[tile // 9]}"
+    return text
+
+
+def _general(text: str) -> int:
+    return hand_shanten(parse_hand(text, drawn=(False, True)))
+
+
+def _outcome(function: Callable[[str], int], text: str) -> object:
+    """The value, or the error's message, field and position."""
+    try:
+        return function(text)
+    except HandError as exc:
+        return (str(exc), exc.field, exc.position)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_spelled_hands())
+def test_string_fast_path_agrees_with_the_general_path(text: str) -> None:
+    assert shanten(text) == _general(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_spelled_hands(with_melds=False), st.lists(st.tuples(st.integers(0, 40), st.sampled_from(
+    list("00000000123456789mpszESWNPFCx: ") + ["", "0m", "0p", "0s", "5p", "8z", "1111m"])),
+    max_size=3))
+def test_string_fast_path_faults_are_the_general_paths(text: str,
+                                                        edits: list[tuple[int, str]]) -> None:
+    # Damage a valid hand (a character replaced by another, a group or stray character
+    # inserted, a character deleted): a 5th copy, a second red five, an 8z, a wrong count, a
+    # digit with no suit... The answer, or the located error, must be the general path's.
+    for position, replacement in edits:  # "" deletes, one character replaces, others insert
+        position %= len(text) + 1
+        text = text[:position] + replacement + text[position + (len(replacement) < 2):]
+    assert _outcome(shanten, text) == _outcome(_general, text)
+
+
+def test_string_fast_path_examples() -> None:
+    # 123m 456p 789s 11z 22z: three runs and two pairs, tenpai (0) on 1z or 2z; each spelling
+    # below is the same hand and must give 0 on every path.
+    for text in ("123m456p789s1122z", "1122z789s456p123m", "1m2m3m4p5p6p7s8s9s1z1z2z2z",
+                 "321m654p987s2121z", "123m406p789s1122z", "123m456p789sEESS", "EE123mSS456p789s"):
+        assert shanten(text) == 0, text
+    assert shanten("123m456p789s11223z") == 0  # 14 tiles: 112233z holds no honour run
+    assert shanten("123m456p789s11222z") == -1  # 222z a triplet, 11z the pair
+
+
+def test_string_fast_path_cache_is_bounded() -> None:
+    # Suit digit strings as written have ~10**14 spellings; the part caches stop at their cap.
+    parts = sys.modules["typed_mahjong.shanten"]._NUMBER_PARTS
+    rng = random.Random(5)
+    for _ in range(_PART_CACHE_CAP // 2 + 50):  # two new 7-digit spellings a hand (9**7 exist)
+        man, pin = ("".join(rng.sample("123456789" * 4, 7)) for _ in range(2))
+        text = f"{man}m{pin}p"
+        assert shanten(text) == shanten_counts(parse_hand(text).counts)
+    assert len(parts) == _PART_CACHE_CAP
