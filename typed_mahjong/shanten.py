@@ -79,7 +79,8 @@ _PLAIN_GROUP = re.compile(r"([0-9]+)([mpsz])")
 # Red fives (0) count as 5s. Only well-formed parts are stored (at most 14 tiles, at most four
 # of a rank, at most one red five): the keys are strings of at most 14 digits, which have too
 # many spellings to precompute, so each cache holds at most _PART_CACHE_CAP entries (about
-# 2.5 MB each when full); past the cap a part is computed and not stored. The key None is an
+# 3 MB each when full, by tracemalloc); past the cap a part is computed and not stored. 20,000
+# random hands use about 5,000 number spellings and 1,100 honour ones. The key None is an
 # absent suit.
 _PART_CACHE_CAP = 16384
 _SuitPart = tuple[int, bytes]
@@ -133,18 +134,24 @@ def _number_part(digits: str | None) -> _SuitPart | None:
     """Table index and base-5 counts of one man/pin/sou digit string; None if malformed."""
     if not digits:
         return _cache_part(_NUMBER_PARTS, digits, [0] * 9, load_tables().suit_codes)
-    if len(digits) > MAX_TILES or digits.count("0") > 1:
+    if len(digits) > MAX_TILES:
         return None
-    counts = [digits.count(rank) for rank in _NUMBER_RANKS]
-    counts[4] += digits.count("0")
+    counts = list(map(digits.count, _NUMBER_RANKS))  # map: no Python loop over the digits
+    reds = digits.count("0")
+    if reds:
+        if reds > 1:
+            return None
+        counts[4] += 1
     return _cache_part(_NUMBER_PARTS, digits, counts, load_tables().suit_codes)
 
 
 def _honour_part(digits: str | None) -> _SuitPart | None:
     """Table index and base-5 counts of one honour digit string (1-7); None if malformed."""
-    if digits and len(digits) > MAX_TILES:
+    if not digits:
+        return _cache_part(_HONOUR_PARTS, digits, [0] * 7, load_tables().honour_codes)
+    if len(digits) > MAX_TILES:
         return None
-    counts = [digits.count(rank) for rank in _HONOUR_RANKS] if digits else [0] * 7
+    counts = list(map(digits.count, _HONOUR_RANKS))
     return _cache_part(_HONOUR_PARTS, digits, counts, load_tables().honour_codes)
 
 
