@@ -108,7 +108,8 @@ def shanten(hand: str, rules: str | Rules | None = None) -> int:
         joined: dict[str, str] = {"m": "", "p": "", "s": "", "z": ""}
         for digits, suit in _PLAIN_GROUP.findall(hand):
             joined[suit] += digits
-        man, pin, sou, honours = joined["m"], joined["p"], joined["s"], joined["z"]
+        # Sorted, so that shuffled spellings share cache entries rather than fill the caches.
+        man, pin, sou, honours = ("".join(sorted(joined[suit])) for suit in "mpsz")
     else:
         return hand_shanten(parse_hand(hand, drawn=(False, True)))
     # A part not cached is computed (None: malformed, which parse_hand reports).
