@@ -42,11 +42,16 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "the input of the same name")
     situation.add_argument("--input", "-i", action="append", default=[], metavar="NAME=VALUE",
                            help="set an input, e.g. --input seat=south (repeatable)")
-    situation.add_argument("--tsumo", action="append_const", dest="input",
-                           const="tsumo=true", help="won by self-draw (input 'tsumo')")
-    situation.add_argument("--concealed", action="append_const", dest="input",
-                           const="concealed=true", help="a concealed hand (input 'concealed')")
-    for name in ("seat", "round", "flowers"):
+    # A shortcut for each game marker of the annotations (SelfDrawn is --tsumo, Flowers[2]
+    # is --flowers 2), and for the two riichi winds that games share (Seat, Round).
+    from ..query import GAME_MARKERS
+
+    for row in GAME_MARKERS:
+        if row.flag:
+            situation.add_argument(f"--{row.input}", action="append_const", dest="input",
+                                   const=f"{row.input}=true",
+                                   help=f"input '{row.input}' (as {row.marker} does)")
+    for name in ("seat", "round", *(row.input for row in GAME_MARKERS if not row.flag)):
         situation.add_argument(f"--{name}", action="append", dest="input", type=_prefixed(name),
                                metavar=name.upper(), help=f"input '{name}'")
     score.set_defaults(func=_score)
