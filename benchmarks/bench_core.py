@@ -44,7 +44,6 @@ import argparse
 import importlib
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -349,20 +348,6 @@ def _riichienv_points(call: Any, hand: GeneratedHand) -> int:
     return int(result.tsumo_agari_oya) + 2 * int(result.tsumo_agari_ko)
 
 
-def shanten_hands(seed: int, n: int) -> list[list[int]]:
-    """``n`` 34-count hands of 13 and 14 tiles (alternating), each from a fresh wall."""
-    rng = random.Random(seed)
-    wall = [tile for tile in range(34) for _ in range(4)]
-    hands = []
-    for index in range(n):
-        rng.shuffle(wall)
-        counts = [0] * 34
-        for tile in wall[:13 + index % 2]:
-            counts[tile] += 1
-        hands.append(counts)
-    return hands
-
-
 def counts_text(counts: Sequence[int], suit_first: bool = False) -> str:
     """MPSZ text ("123m456p..."), or majiang's ("m123p456...") when ``suit_first``."""
     parts = []
@@ -436,6 +421,9 @@ def worker(build: str, n: int, n_shanten: int, seed: int) -> int:
 
     import typed_mahjong
 
+    # 13- and 14-tile hands (alternating), each from a freshly shuffled wall.
+    from benchmarks.bench_shanten import random_hands
+
     info = typed_mahjong.build_info()
     if info.is_compiled != (build == "compiled"):
         print(json.dumps({"error": f"asked for the {build} build, running the {info}"}),
@@ -452,7 +440,7 @@ def worker(build: str, n: int, n_shanten: int, seed: int) -> int:
         round_index = int(line)
         hands = generate(seed + round_index, n)
         scoring = time_passes(scoring_contenders(hands))
-        contenders, answers = shanten_contenders(shanten_hands(seed + round_index, n_shanten))
+        contenders, answers = shanten_contenders(random_hands(seed + round_index, n_shanten))
         shanten_times = time_passes(contenders)
         notes: dict[str, str] = {}
         if round_index == 0:
