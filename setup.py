@@ -110,7 +110,7 @@ def compiled_extensions() -> list[Any]:
         # directory so that a build does not evict the developer's `mypy --strict` cache.
         return list(mypycify(["--cache-dir", "build/mypyc-cache", *compiled_modules()],
                              group_name="typed_mahjong", opt_level="3"))
-    except BaseException as exc:  # mypyc reports type errors by SystemExit
+    except (Exception, SystemExit) as exc:  # mypyc reports type errors by SystemExit
         notice(f"mypyc could not compile the core ({type(exc).__name__}: {exc})")
         return []
 

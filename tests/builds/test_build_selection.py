@@ -150,3 +150,26 @@ def test_without_a_compiler_pip_builds_a_pure_wheel_that_works(tmp_path: Path) -
     out = subprocess.run([sys.executable, "-P", "-c", use], env={**env, "PYTHONPATH": str(site)},
                          capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["pure Python", "1300"]  # tanyao 1 han 40 fu: 1300
+
+
+def test_a_failing_c_compile_leaves_no_half_built_extension(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    setup = _setup_module()
+    if setup.compiler_problem() is not None:
+        pytest.skip("needs a C compiler")
+    from setuptools import Distribution, Extension
+
+    good, bad = tmp_path / "good.c", tmp_path / "bad.c"
+    good.write_text("#include <Python.h>\nPyMODINIT_FUNC PyInit_good(void) "
+                    "{ static struct PyModuleDef d = {PyModuleDef_HEAD_INIT, \"good\"}; "
+                    "return PyModule_Create(&d); }\n")
+    bad.write_text("this is not C\n")
+    distribution = Distribution({"name": "probe", "ext_modules": [
+        Extension("good", [str(good)]), Extension("bad", [str(bad)])]})
+    command = setup.GuardedBuildExt(distribution)
+    command.build_lib, command.build_temp = str(tmp_path / "lib"), str(tmp_path / "temp")
+    command.ensure_finalized()
+    command.run()  # "good" builds, "bad" fails: both must be gone, with a notice
+    assert "typed-mahjong: installing pure Python: compiling the mypyc output failed" in (
+        capsys.readouterr().err)
+    assert not [p for p in (tmp_path / "lib").rglob("*") if p.is_file()]
