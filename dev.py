@@ -121,13 +121,17 @@ def ensure_compiled() -> None:
     COMPILED_STAMP.write_text(fingerprint)
 
 
-def test_compiled() -> int:
+def run_compiled_tests() -> int:
     """tests/core and tests/builds against the compiled build (skipped without a compiler)."""
     problem = compiler_problem()
     if problem is not None:
         print(f"dev.py: the compiled build is not tested here: {problem}")
         return 0
-    ensure_compiled()
+    try:
+        ensure_compiled()
+    except subprocess.CalledProcessError as exc:
+        print(f"dev.py: building the compiled wheel failed with exit code {exc.returncode}")
+        return exc.returncode or 1
     env = {**os.environ, "PYTHONPATH": str(COMPILED_SITE),
            "TYPED_MAHJONG_EXPECT_BUILD": "compiled"}
     env.pop("TYPED_MAHJONG_PURE", None)
@@ -153,7 +157,7 @@ def demo() -> int:
 def test(run_all: bool = False, compiled: bool = False) -> int:
     ensure_venv()
     if compiled:
-        return test_compiled()
+        return run_compiled_tests()
     selection = () if run_all or os.environ.get("CI") else ("-m", "not slow")
     checks = (
         (BIN / "ruff", "check", "."),
@@ -172,7 +176,7 @@ def test(run_all: bool = False, compiled: bool = False) -> int:
         if code != 0:
             print(f"dev.py: {' '.join(map(str, cmd[:2]))} failed with exit code {code}")
             return code
-    return test_compiled() if run_all or os.environ.get("CI") else 0
+    return run_compiled_tests() if run_all or os.environ.get("CI") else 0
 
 
 def main() -> int:
