@@ -10,12 +10,13 @@ Timings. Each build runs in a worker process of its own (one process cannot impo
 the module names are the same): the pure build is the compiled install's ``.py`` sources
 under ``TYPED_MAHJONG_PURE=1`` (the checkout's when no compiled build is there). Each worker
 times, in one process, our function and each peer installed, one after the other on the
-same inputs: a round. Every round draws fresh seeded inputs (seed + round), so no cache of
-ours or theirs is warm from an earlier round; the parent has the workers take rounds in turn
-(pure, compiled, pure, ...) after one warm-up round each. Reported: microseconds per call
-(median over rounds) and the ratio peer time / our time of the same round, median
-[min-max] over rounds (> 1: we are faster); and pure time / compiled time of adjacent
-rounds, the one ratio measured across two processes.
+same inputs: a round. Every round draws fresh seeded inputs (seed + round), so no hand
+repeats from an earlier round (caches by whole hand miss; caches by suit or by part of a
+hand keep what earlier rounds stored, as they would in use); the parent has the workers
+take rounds in turn (pure, compiled, pure, ...) after one warm-up round each. Reported:
+microseconds per call (median over rounds) and the ratio peer time / our time of the same
+round, median [min-max] over rounds (> 1: we are faster); and pure time / compiled time of
+adjacent rounds, the one ratio measured across two processes.
 
 (a) full scoring: ``typed_mahjong.score`` from strings (parsing included) vs ``mahjong``'s
     ``HandCalculator.estimate_hand_value`` and riichienv's Rust ``HandEvaluator.calc``, on
