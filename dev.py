@@ -6,6 +6,14 @@
 ``test`` leaves out the tests marked ``slow`` unless the environment sets ``CI`` (as CI
 does) or ``--all`` is given: CI runs everything, a developer's default run stays quick.
 
+``.venv`` runs the pure-Python core: an editable install never compiles (compiled modules
+would shadow the ``.py`` files being edited). The compiled build (the core compiled by mypyc,
+as ``pip install`` builds it where a C compiler is present) is built as a wheel, installed
+into ``.venv/compiled/site`` and tested there by ``test`` under CI or ``--all``, and alone by
+``test --compiled``: tests/core and tests/builds, among them a differential test that scores
+the benchmark hands with both builds. It is rebuilt only when its sources change; without a
+C compiler that part is skipped, saying so.
+
 Both create ``.venv`` on first use and install the project into it in setuptools' *strict*
 editable mode: the default editable mode uses an import hook that mypy cannot follow, so
 ``typed_mahjong.plugin`` (which lives in ``plugin/``) would be invisible to mypy.
@@ -15,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -24,7 +33,17 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".typed-mahjong-install"
-SOURCES_OF_TRUTH = ("pyproject.toml", "dev.py")
+SOURCES_OF_TRUTH = ("pyproject.toml", "dev.py", "setup.py")
+COMPILED = VENV / "compiled"  # the compiled wheel's install (pip --target) and its stamp
+COMPILED_SITE = COMPILED / "site"
+COMPILED_STAMP = COMPILED / ".typed-mahjong-compiled"
+# Tests that read the annotations of a NamedTuple or TypedDict of a compiled module at run
+# time: mypyc keeps them only as runtime classes (``int | None`` becomes ``type``), so these
+# source-consistency checks run in the pure build only.
+COMPILED_DESELECT = (
+    "tests/core/test_win_options.py::test_situation_has_one_field_per_option_in_table_order",
+    "tests/core/test_win_options.py::test_win_options_typed_dict_is_the_table_and_rules",
+)
 
 
 def _install_fingerprint() -> str:
@@ -39,9 +58,26 @@ def _install_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def run(*cmd: str | Path, check: bool = True) -> int:
+def _compiled_fingerprint() -> str:
+    """The compiled wheel's inputs: the build files, every packaged file, the toolchain."""
+    digest = hashlib.sha256()
+    for name in ("pyproject.toml", "setup.py"):
+        digest.update((ROOT / name).read_bytes())
+    for pattern in ("typed_mahjong/**/*", "plugin/**/*", "codegen/**/*"):
+        for path in sorted(ROOT.glob(pattern)):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
+    toolchain = subprocess.run(
+        [str(BIN / "python"), "-c", "import sys, mypy.version; print(sys.version, "
+         "mypy.version.__version__)"], capture_output=True, text=True, check=True).stdout
+    digest.update(toolchain.encode())
+    return digest.hexdigest()
+
+
+def run(*cmd: str | Path, check: bool = True, env: dict[str, str] | None = None) -> int:
     print("+", " ".join(str(part) for part in cmd), flush=True)
-    return subprocess.run([str(part) for part in cmd], cwd=ROOT, check=check).returncode
+    return subprocess.run([str(part) for part in cmd], cwd=ROOT, check=check,
+                          env=env).returncode
 
 
 def ensure_venv() -> None:
@@ -51,10 +87,66 @@ def ensure_venv() -> None:
     if STAMP.exists() and STAMP.read_text() == fingerprint:
         return
     pip = (BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q")
-    run(*pip, "-e", ".[test,bench]", "--config-settings", "editable_mode=strict")
+    # Editable installs stay pure Python (setup.py never compiles them); the variable says so
+    # to any older setup.py too.
+    run(*pip, "-e", ".[test,bench]", "--config-settings", "editable_mode=strict",
+        env={**os.environ, "TYPED_MAHJONG_PURE": "1"})
     # pyright's PyPI wrapper fetches its npm package on first use; do it now, not mid-test.
     run(BIN / "pyright", "--version", check=False)
     STAMP.write_text(fingerprint)
+
+
+def compiler_problem() -> str | None:
+    """Why this machine cannot compile the core (setup.py's own probe), or None."""
+    probe = subprocess.run(
+        [str(BIN / "python"), "-c", "import setup; print(setup.compiler_problem() or '')"],
+        cwd=ROOT, capture_output=True, text=True, check=True)
+    return probe.stdout.strip() or None
+
+
+def ensure_compiled() -> None:
+    """Build the compiled wheel and install it into COMPILED_SITE, unless it is current."""
+    fingerprint = _compiled_fingerprint()
+    if COMPILED_STAMP.exists() and COMPILED_STAMP.read_text() == fingerprint:
+        return
+    wheels, fresh = COMPILED / "wheels", COMPILED / "site.new"
+    shutil.rmtree(COMPILED, ignore_errors=True)
+    pip = (BIN / "python", "-m", "pip", "--disable-pip-version-check")
+    # required: a compiler that fails here must fail the run, not fall back to pure Python.
+    env = {**os.environ, "TYPED_MAHJONG_COMPILE": "required"}
+    env.pop("TYPED_MAHJONG_PURE", None)
+    run(*pip, "wheel", "-q", "--no-deps", "-w", wheels, ".", env=env)
+    run(*pip, "install", "-q", "--no-deps", "--target", fresh, *sorted(wheels.glob("*.whl")))
+    fresh.rename(COMPILED_SITE)
+    COMPILED_STAMP.write_text(fingerprint)
+
+
+def run_compiled_tests() -> int:
+    """tests/core and tests/builds against the compiled build (skipped without a compiler)."""
+    problem = compiler_problem()
+    if problem is not None:
+        print(f"dev.py: the compiled build is not tested here: {problem}")
+        return 0
+    try:
+        ensure_compiled()
+    except subprocess.CalledProcessError as exc:
+        print(f"dev.py: building the compiled wheel failed with exit code {exc.returncode}")
+        return exc.returncode or 1
+    env = {**os.environ, "PYTHONPATH": str(COMPILED_SITE),
+           "TYPED_MAHJONG_EXPECT_BUILD": "compiled"}
+    env.pop("TYPED_MAHJONG_PURE", None)
+    # -P: the checkout's typed_mahjong must not shadow the compiled one.
+    code = run(BIN / "python", "-P", "-c", "import typed_mahjong as t; "
+               "print('dev.py: testing the', t.build_info())", env=env, check=False)
+    if code == 0:
+        # -p typed_mahjong imports the compiled package before any test puts the checkout
+        # on sys.path; tests/builds checks that the build under test is the compiled one.
+        deselect = [arg for test in COMPILED_DESELECT for arg in ("--deselect", test)]
+        code = run(BIN / "pytest", "-p", "typed_mahjong", "-n", "2", *deselect,
+                   "tests/core", "tests/builds", env=env, check=False)
+    if code != 0:
+        print(f"dev.py: the compiled build's tests failed with exit code {code}")
+    return code
 
 
 def demo() -> int:
@@ -62,8 +154,10 @@ def demo() -> int:
     return run(BIN / "python", "-m", "typed_mahjong.demo", check=False)
 
 
-def test(run_all: bool = False) -> int:
+def test(run_all: bool = False, compiled: bool = False) -> int:
     ensure_venv()
+    if compiled:
+        return run_compiled_tests()
     selection = () if run_all or os.environ.get("CI") else ("-m", "not slow")
     checks = (
         (BIN / "ruff", "check", "."),
@@ -82,16 +176,17 @@ def test(run_all: bool = False) -> int:
         if code != 0:
             print(f"dev.py: {' '.join(map(str, cmd[:2]))} failed with exit code {code}")
             return code
-    return 0
+    return run_compiled_tests() if run_all or os.environ.get("CI") else 0
 
 
 def main() -> int:
     args = sys.argv[1:]
     if args == ["demo"]:
         return demo()
-    if args in (["test"], ["test", "--all"]):
-        return test(run_all="--all" in args)
-    print("usage: python3 dev.py demo | python3 dev.py test [--all]", file=sys.stderr)
+    if args in (["test"], ["test", "--all"], ["test", "--compiled"]):
+        return test(run_all="--all" in args, compiled="--compiled" in args)
+    print("usage: python3 dev.py demo | python3 dev.py test [--all | --compiled]",
+          file=sys.stderr)
     return 2
 
 

@@ -1,25 +1,37 @@
-"""Benchmark (and differential check) of the scoring core against the PyPI ``mahjong`` package.
+"""Benchmark (and differential check) of the scoring core, both builds, against its peers.
 
-    .venv/bin/python benchmarks/bench_core.py            # timings on 2000 seeded hands
-    .venv/bin/python benchmarks/bench_core.py --n 5000 --repeat 5
+    python3 dev.py test --compiled                  # builds .venv/compiled/site (once)
+    .venv/bin/python benchmarks/bench_core.py       # 7 rounds, pure and compiled builds
+    .venv/bin/python benchmarks/bench_core.py --n 5000 --rounds 11 --builds compiled
     .venv/bin/python benchmarks/bench_core.py --diff 6000   # print every disagreement
     .venv/bin/python benchmarks/bench_core.py --diff 50000 --rules wrc --seed 7
 
-Timings (one process, the same seeded hands for every library, best of ``--repeat`` passes
-after one warm-up pass; per-call microseconds and the ratio theirs/ours, > 1 means we are
-faster):
+Timings. Each build runs in a worker process of its own (one process cannot import both:
+the module names are the same): the pure build is the compiled install's ``.py`` sources
+under ``TYPED_MAHJONG_PURE=1`` (the checkout's when no compiled build is there). Each worker
+times, in one process, our function and each peer installed, one after the other on the
+same inputs: a round. Every round draws fresh seeded inputs (seed + round), so no hand
+repeats from an earlier round (caches by whole hand miss; caches by suit or by part of a
+hand keep what earlier rounds stored, as they would in use); the parent has the workers
+take rounds in turn (pure, compiled, pure, ...) after one warm-up round each. Reported:
+microseconds per call (median over rounds) and the ratio peer time / our time of the same
+round, median [min-max] over rounds (> 1: we are faster); and pure time / compiled time of
+adjacent rounds, the one ratio measured across two processes.
 
-(a) full scoring: ``typed_mahjong.score`` vs ``mahjong``'s ``HandCalculator.estimate_hand_value``
-    (and ``riichienv``'s Rust ``HandEvaluator.calc`` when that package is installed);
-(b) readings: ``typed_mahjong.readings.all_readings`` vs ``mahjong``'s ``HandDivider.divide_hand``;
-(c) shanten: ``typed_mahjong.shanten.shanten_counts`` (when it exists) vs ``mahjong``'s
-    ``Shanten.calculate_shanten`` (and riichienv's ``calculate_shanten``), on random 13-tile hands.
+(a) full scoring: ``typed_mahjong.score`` from strings (parsing included) vs ``mahjong``'s
+    ``HandCalculator.estimate_hand_value`` and riichienv's Rust ``HandEvaluator.calc``, on
+    ``benchmarks.hands.generate`` hands. The peers get 136-id lists and meld objects built in
+    advance; only their per-hand config objects are built in the timed loop (they carry the
+    win situation, as our keyword arguments do). riichienv takes no rule options: it pays as
+    our "majsoul" preset, and the notes say on how many hands it does. cmajiang is not timed
+    here: our hands are not converted to its meld notation.
+(b) shanten: ``typed_mahjong.shanten`` from an MPSZ string vs ``mahjong``'s
+    ``Shanten.calculate_shanten`` on 34-counts (its fastest input), riichienv's
+    ``calculate_shanten`` on 136-ids and cmajiang's ``xiangting(Shoupai(text))``, on random
+    13- and 14-tile hands; the notes say on how many hands each agrees with ours.
 
-Our ``score`` takes strings and parses them on every call; the other libraries get their
-inputs (136-id lists, Meld objects) built in advance, only their per-hand config objects are
-built inside the timed loop (they carry the win situation, as our keyword arguments do).
-riichienv takes no rule options; it pays as our "majsoul" preset, and the output says on how
-many hands it does.
+Peers: ``mahjong`` and riichienv come with the bench extra; cmajiang (tested: 0.0.1, wheels
+for few platforms) is timed when installed: ``.venv/bin/pip install cmajiang``.
 
 ``--diff N`` scores N seeded hands with ``typed_mahjong.score`` and with ``mahjong`` under one
 of our presets (``--rules``; mahjong gets the matching OptionalRules) and prints every hand
@@ -30,6 +42,11 @@ mahjong lacks (no yakuman stacking, a 2-fu double-wind pair, ...) are counted, n
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
+import os
+import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -40,18 +57,17 @@ from typing import Any
 
 if __package__ in (None, ""):
     # Run as a script: make `benchmarks.hands` importable from the checkout root.
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    # Appended, not prepended: a worker's typed_mahjong must come from its PYTHONPATH.
+    sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.hands import (
     WIND_LETTERS,
     GeneratedHand,
     generate,
     mahjong_call,
-    random_concealed,
     riichienv_call,
     riichienv_core,
     tenhou_options,
-    tiles_text,
 )
 
 # mahjong 2.x yaku names -> ours. Seat and round winds lose their wind in our naming.
@@ -233,36 +249,29 @@ def yaku_delta(ours: Outcome, theirs: Outcome) -> str:
 
 
 # --- timing -------------------------------------------------------------------------------
+#
+# One process cannot hold both builds (their modules have the same names), so each build runs
+# in a worker process of its own and measures itself against the peers in that process. The
+# parent asks the workers for one round at a time, in turn (pure, compiled, pure, ...), so the
+# two builds see the machine in the same state; each round brings fresh hands.
 
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    """Seconds of the fastest of ``repeat`` runs, after one untimed warm-up run."""
-    run()
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def report(title: str, n: int, times: Sequence[tuple[str, float | None, str]]) -> None:
-    """Print per-call microseconds of each contender and its time relative to ours."""
-    print(f"\n{title}  ({n} calls per pass)")
-    ours = times[0][1]
-    for name, seconds, note in times:
-        if seconds is None:
-            print(f"  {name:<38} {'n/a':>10}            {note}")
-            continue
-        ratio = ("" if ours is None or name == times[0][0]
-                 else f"theirs/ours = {seconds / ours:6.2f}")
-        print(f"  {name:<38} {seconds / n * 1e6:10.2f} us/call  {ratio}  {note}".rstrip())
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED_SITE = ROOT / ".venv" / "compiled" / "site"  # dev.py's install of the compiled wheel
+PEERS = ("mahjong", "riichienv", "cmajiang")
+Pass = Callable[[], object]  # one pass over a round's inputs
 
 
-def bench_scoring(hands: list[GeneratedHand], repeat: int) -> None:
+def scoring_contenders(hands: Sequence[GeneratedHand]) -> list[tuple[str, Pass]]:
+    """Ours first, then each peer installed; every input built here, outside the timing.
+
+    Our ``score`` takes strings and parses them on every call; ``mahjong`` and riichienv get
+    136-id lists and meld objects built in advance, only their per-hand config objects are
+    built inside the timed pass (they carry the win situation, as our keyword arguments do).
+    """
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import HandConfig
 
-    from typed_mahjong.scoring import score
+    from typed_mahjong import score
 
     ours_args = [(h.hand_text, h.win_text, h.score_kwargs()) for h in hands]
     calls = [mahjong_call(h) for h in hands]
@@ -278,12 +287,21 @@ def bench_scoring(hands: list[GeneratedHand], repeat: int) -> None:
                 call.tiles, call.win_tile, call.melds, call.dora_indicators,
                 HandConfig(**kwargs), ura_dora_indicators=call.ura_dora_indicators)
 
-    times: list[tuple[str, float | None, str]] = [
-        ("typed_mahjong.score", best_time(run_ours, repeat), ""),
-        ("mahjong estimate_hand_value", best_time(run_mahjong, repeat), ""),
-    ]
-    times.append(_riichienv_scoring(hands, repeat))
-    report("(a) full scoring of a winning hand", len(hands), times)
+    contenders: list[tuple[str, Pass]] = [("typed_mahjong score", run_ours),
+                                          ("mahjong estimate_hand_value", run_mahjong)]
+    try:
+        core = riichienv_core()
+    except ImportError:
+        return contenders
+    renv_calls = [riichienv_call(h) for h in hands]
+
+    def run_riichienv() -> None:
+        for call in renv_calls:
+            core.HandEvaluator(call.tiles, call.melds).calc(
+                call.win_tile, call.dora_indicators, call.ura_indicators, call.conditions)
+
+    contenders.append(("riichienv HandEvaluator.calc (Rust)", run_riichienv))
+    return contenders
 
 
 def _config_kwargs(config: Any) -> dict[str, Any]:
@@ -293,25 +311,20 @@ def _config_kwargs(config: Any) -> dict[str, Any]:
     return {name: getattr(config, name) for name in names}
 
 
-def _riichienv_scoring(hands: list[GeneratedHand],
-                       repeat: int) -> tuple[str, float | None, str]:
-    name = "riichienv HandEvaluator.calc (Rust)"
+def scoring_notes(hands: Sequence[GeneratedHand]) -> dict[str, str]:
+    """How far each peer's payments agree with ours on these hands (not timed)."""
+    notes = {}
     try:
-        core = riichienv_core()
-    except ImportError as exc:
-        return (name, None, f"not importable ({exc}); `pip install riichienv` to include it")
-
-    calls = [riichienv_call(h) for h in hands]
-
-    def run() -> None:
-        for call in calls:
-            core.HandEvaluator(call.tiles, call.melds).calc(
-                call.win_tile, call.dora_indicators, call.ura_indicators, call.conditions)
-
-    agree = sum(_riichienv_points(call, h) == _ours_with_honba(h)
-                for call, h in zip(calls, hands, strict=True))
-    return (name, best_time(run, repeat),
-            f"(pays as our 'majsoul' preset on {agree}/{len(hands)} hands)")
+        calls = [riichienv_call(h) for h in hands]
+    except ImportError:
+        notes["riichienv"] = "not installed: pip install 'riichienv>=0.4.11,<0.5'"
+    else:
+        agree = sum(_riichienv_points(call, h) == _ours_with_honba(h)
+                    for call, h in zip(calls, hands, strict=True))
+        notes["riichienv HandEvaluator.calc (Rust)"] = (
+            f"pays as our 'majsoul' preset on {agree}/{len(hands)} hands")
+    notes["cmajiang"] = "shanten only: our hands are not converted to its meld notation"
+    return notes
 
 
 def _ours_with_honba(hand: GeneratedHand) -> int:
@@ -336,92 +349,194 @@ def _riichienv_points(call: Any, hand: GeneratedHand) -> int:
     return int(result.tsumo_agari_oya) + 2 * int(result.tsumo_agari_ko)
 
 
-def bench_readings(hands: list[GeneratedHand], repeat: int) -> None:
-    from mahjong.hand_calculating.divider import HandDivider
-    from mahjong.tile import TilesConverter
-
-    from typed_mahjong.readings import all_readings
-
-    ours_inputs = [(_concealed_counts(h), h.is_closed) for h in hands]
-    calls = [mahjong_call(h) for h in hands]
-    theirs_inputs = [(TilesConverter.to_34_array(c.tiles), c.melds) for c in calls]
-
-    def run_ours() -> None:
-        for counts, closed in ours_inputs:
-            all_readings(counts, closed)
-
-    def run_mahjong() -> None:
-        for counts, melds in theirs_inputs:
-            HandDivider.divide_hand(counts, melds)
-
-    report("(b) readings (all decompositions) of a winning hand", len(hands), [
-        ("typed_mahjong all_readings", best_time(run_ours, repeat), ""),
-        ("mahjong HandDivider.divide_hand", best_time(run_mahjong, repeat),
-         "(its lru_cache holds 128 hands; the hands cycle through more, so it misses)"),
-    ])
+def counts_text(counts: Sequence[int], suit_first: bool = False) -> str:
+    """MPSZ text ("123m456p..."), or majiang's ("m123p456...") when ``suit_first``."""
+    parts = []
+    for suit, letter in enumerate("mpsz"):
+        digits = "".join(str(rank + 1) * counts[9 * suit + rank]
+                         for rank in range(7 if letter == "z" else 9))
+        if digits:
+            parts.append(letter + digits if suit_first else digits + letter)
+    return "".join(parts)
 
 
-def _concealed_counts(hand: GeneratedHand) -> list[int]:
-    counts = [0] * 34
-    for tile_id in hand.concealed:
-        counts[tile_id // 4] += 1
-    return counts
+def shanten_contenders(hands: Sequence[list[int]]
+                       ) -> tuple[list[tuple[str, Pass]], dict[str, list[int]]]:
+    """Ours from the MPSZ string (parsing included) first; each peer and its answers.
 
-
-def bench_shanten(n: int, seed: int, repeat: int) -> None:
+    ``mahjong`` gets the 34-count lists (its fastest input, as in bench_shanten.py), riichienv
+    136-id lists (it parses no string), cmajiang its own string (``Shoupai(text)`` is timed).
+    """
     from mahjong.shanten import Shanten
 
-    hands = random_concealed(seed, n)
-    theirs = [Shanten.calculate_shanten(counts) for counts in hands]
-    times: list[tuple[str, float | None, str]] = []
-    try:
-        from typed_mahjong.shanten import shanten_counts
-    except ImportError:
-        times.append(("typed_mahjong shanten_counts", None,
-                      "not available yet (typed_mahjong.shanten has no shanten_counts)"))
-    else:
-        def run_ours() -> None:
-            for counts in hands:
-                shanten_counts(counts)
+    from typed_mahjong import shanten
 
-        ours = [shanten_counts(counts) for counts in hands]
-        times.append(("typed_mahjong shanten_counts", best_time(run_ours, repeat),
-                      f"(equal to mahjong's on {_agree(ours, theirs, hands)})"))
-
-    def run_mahjong() -> None:
-        for counts in hands:
-            Shanten.calculate_shanten(counts)
-
-    times.append(("mahjong Shanten.calculate_shanten", best_time(run_mahjong, repeat), ""))
+    texts = [counts_text(counts) for counts in hands]
+    mahjong = Shanten()
+    contenders: list[tuple[str, Callable[[Any], Any], Sequence[Any]]] = [
+        ("typed_mahjong shanten(str)", shanten, texts),
+        ("mahjong Shanten.calculate_shanten(counts)", mahjong.calculate_shanten, hands),
+    ]
     try:
         core = riichienv_core()
     except ImportError:
         pass
     else:
-        id_hands = [[4 * tile + copy for tile, count in enumerate(counts)
-                     for copy in range(count)] for counts in hands]
+        ids = [[4 * tile + copy for tile, count in enumerate(counts) for copy in range(count)]
+               for counts in hands]
+        contenders.append(("riichienv calculate_shanten(ids) (Rust)", core.calculate_shanten,
+                           ids))
+    try:
+        cmajiang = importlib.import_module("cmajiang")  # by name: no py.typed marker
+    except ImportError:
+        pass
+    else:
+        majiang = [counts_text(counts, suit_first=True) for counts in hands]
+        contenders.append(("cmajiang xiangting(Shoupai(str)) (C++)",
+                           lambda text: cmajiang.xiangting(cmajiang.Shoupai(text)), majiang))
 
-        def run_riichienv() -> None:
-            for ids in id_hands:
-                core.calculate_shanten(ids)
+    def one_pass(function: Callable[[Any], Any], inputs: Sequence[Any]) -> Pass:
+        def run() -> None:
+            for item in inputs:
+                function(item)
+        return run
 
-        values = [int(core.calculate_shanten(ids)) for ids in id_hands]
-        times.append(("riichienv calculate_shanten (Rust)", best_time(run_riichienv, repeat),
-                      f"(equal to mahjong's on {_agree(values, theirs, hands)})"))
-    report("(c) shanten of a random 13-tile hand", n, times)
+    answers = {name: [int(function(item)) for item in inputs]
+               for name, function, inputs in contenders}
+    return [(name, one_pass(function, inputs)) for name, function, inputs in contenders], answers
 
 
-def _agree(values: Sequence[int], theirs: Sequence[int], hands: Sequence[list[int]]) -> str:
-    """"k/n hands", plus the first differing hand, for the shanten report."""
-    differing = [i for i, (a, b) in enumerate(zip(values, theirs, strict=True)) if a != b]
-    text = f"{len(values) - len(differing)}/{len(values)} hands"
-    if differing:
-        first = differing[0]
-        ids = [4 * tile + copy for tile, count in enumerate(hands[first])
-               for copy in range(count)]
-        text += (f"; e.g. {tiles_text(ids)}: {values[first]} vs mahjong's "
-                 f"{theirs[first]}")
-    return text
+def time_passes(contenders: Sequence[tuple[str, Pass]]) -> dict[str, float]:
+    """Seconds of one pass of each contender, in order."""
+    times = {}
+    for name, run in contenders:
+        start = time.perf_counter()
+        run()
+        times[name] = time.perf_counter() - start
+    return times
+
+
+def worker(build: str, n: int, n_shanten: int, seed: int) -> int:
+    """Measure this process's build, one round per line read; print one JSON line each."""
+    import importlib.metadata
+
+    import typed_mahjong
+
+    # 13- and 14-tile hands (alternating), each from a freshly shuffled wall.
+    from benchmarks.bench_shanten import random_hands
+
+    info = typed_mahjong.build_info()
+    if info.is_compiled != (build == "compiled"):
+        print(json.dumps({"error": f"asked for the {build} build, running the {info}"}),
+              flush=True)
+        return 2
+    versions = {}
+    for peer in PEERS:
+        try:
+            versions[peer] = importlib.metadata.version(peer)
+        except importlib.metadata.PackageNotFoundError:
+            versions[peer] = "not installed"
+    print(json.dumps({"build": str(info), "versions": versions}), flush=True)
+    for line in sys.stdin:
+        round_index = int(line)
+        hands = generate(seed + round_index, n)
+        scoring = time_passes(scoring_contenders(hands))
+        contenders, answers = shanten_contenders(random_hands(seed + round_index, n_shanten))
+        shanten_times = time_passes(contenders)
+        notes: dict[str, str] = {}
+        if round_index == 0:
+            notes = scoring_notes(hands)
+            ours = answers["typed_mahjong shanten(str)"]
+            for name, values in list(answers.items())[1:]:
+                same = sum(a == b for a, b in zip(values, ours, strict=True))
+                notes[name] = f"shanten equal to ours on {same}/{len(ours)} hands"
+        print(json.dumps({"scoring": scoring, "shanten": shanten_times, "notes": notes}),
+              flush=True)
+    return 0
+
+
+def _spread(values: Sequence[float]) -> str:
+    return (f"{statistics.median(values):5.2f}x [{min(values):.2f}-{max(values):.2f}]"
+            if values else "n/a")
+
+
+def report(section: str, title: str, calls: int,
+           rounds: dict[str, list[dict[str, Any]]]) -> None:
+    """Per build: each contender's median us/call and its time / ours, round by round."""
+    print(f"\n{title}: {calls} fresh inputs a round, {len(next(iter(rounds.values())))} "
+          "rounds; ratio = peer time / our time in the same round (> 1: we are faster), "
+          "median [min-max]")
+    ours_by_build = {}
+    for build, results in rounds.items():
+        names = list(results[0][section])
+        ours = names[0]
+        ours_by_build[build] = [r[section][ours] for r in results]
+        print(f"  {build} build")
+        for name in names:
+            per_call = statistics.median(r[section][name] for r in results) / calls * 1e6
+            ratio = "" if name == ours else _spread(
+                [r[section][name] / r[section][ours] for r in results])
+            print(f"    {name:<44} {per_call:9.2f} us/call  {ratio}".rstrip())
+    if set(ours_by_build) == {"pure", "compiled"}:
+        pure, compiled = ours_by_build["pure"], ours_by_build["compiled"]
+        print(f"  compiled vs pure, pure time / compiled time of adjacent rounds (two "
+              f"processes): {_spread([p / c for p, c in zip(pure, compiled, strict=True)])}")
+
+
+def run_rounds(n: int, n_shanten: int, seed: int, rounds: int, compiled_site: Path,
+               builds: Sequence[str]) -> int:
+    workers: dict[str, subprocess.Popen[str]] = {}
+    for build in builds:
+        env = {**os.environ}
+        env.pop("TYPED_MAHJONG_PURE", None)
+        if compiled_site.is_dir():  # the pure build: the same install's .py sources
+            env["PYTHONPATH"] = str(compiled_site)
+        if build == "pure":
+            env["TYPED_MAHJONG_PURE"] = "1"
+        # -P: the checkout (the current directory) must not shadow the build under test.
+        workers[build] = subprocess.Popen(
+            [sys.executable, "-P", __file__, "--worker", build, "--n", str(n),
+             "--n-shanten", str(n_shanten), "--seed", str(seed)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        print(f"python {sys.version.split()[0]}; seed {seed}; one warm-up round, then "
+              f"{rounds} rounds taken in turn by the builds")
+        for build, process in workers.items():
+            assert process.stdout is not None
+            header = json.loads(process.stdout.readline() or '{"error": "worker died"}')
+            if "error" in header:
+                print(f"{build}: {header['error']}")
+                return 2
+            print(f"  {build} worker: {header['build']}")
+            print("    peers: " + ", ".join(f"{k} {v}" for k, v in header["versions"].items()))
+        results: dict[str, list[dict[str, Any]]] = {build: [] for build in workers}
+        for round_index in range(-1, rounds):  # round -1: warm-up, not reported
+            for build, process in workers.items():
+                assert process.stdin is not None and process.stdout is not None
+                process.stdin.write(f"{round_index}\n")
+                process.stdin.flush()
+                line = process.stdout.readline()
+                if not line:
+                    print(f"the {build} worker died in round {round_index}")
+                    return 2
+                answer = json.loads(line)
+                if round_index >= 0:
+                    results[build].append(answer)
+    finally:
+        for process in workers.values():
+            if process.stdin is not None:
+                process.stdin.close()
+            process.wait()
+    report("scoring", "(a) full scoring of a winning hand", n, results)
+    report("shanten", "(b) shanten of a 13- or 14-tile hand", n_shanten, results)
+    print("\nnotes (round 0):")
+    first, *others = results
+    for name, note in results[first][0]["notes"].items():
+        print(f"  {name}: {note}")
+        for build in others:  # the same inputs: another build's note differs only on a bug
+            if results[build][0]["notes"].get(name) != note:
+                print(f"    but in the {build} build: {results[build][0]['notes'].get(name)}")
+    return 0
 
 
 # --- differential -------------------------------------------------------------------------
@@ -458,9 +573,17 @@ def run_diff(hands: list[GeneratedHand], show: int, rules: str = "tenhou") -> in
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--n", type=int, default=2000, help="hands per benchmark (2000)")
+    parser.add_argument("--n", type=int, default=2000, help="winning hands a round (2000)")
+    parser.add_argument("--n-shanten", type=int, default=20000,
+                        help="shanten hands a round (20000)")
+    parser.add_argument("--rounds", type=int, default=7, help="timed rounds (7)")
     parser.add_argument("--seed", type=int, default=2024, help="generator seed (2024)")
-    parser.add_argument("--repeat", type=int, default=3, help="timed passes, best kept (3)")
+    parser.add_argument("--builds", choices=("both", "pure", "compiled"), default="both",
+                        help="which builds to measure (both)")
+    parser.add_argument("--compiled-site", type=Path, default=COMPILED_SITE,
+                        help="where the compiled build is installed (pip --target); "
+                        "`python3 dev.py test --compiled` builds .venv/compiled/site")
+    parser.add_argument("--worker", choices=("pure", "compiled"), help=argparse.SUPPRESS)
     parser.add_argument("--diff", type=int, metavar="N", default=0,
                         help="instead of timing, compare scores on N hands")
     parser.add_argument("--rules", choices=comparable_rules(), default="tenhou",
@@ -476,12 +599,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.diff:
         run_diff(generate(args.seed, args.diff), args.show, args.rules)
         return 0
-    print(f"python {sys.version.split()[0]}; seed {args.seed}; best of {args.repeat} passes")
-    hands = generate(args.seed, args.n)
-    bench_scoring(hands, args.repeat)
-    bench_readings(hands, args.repeat)
-    bench_shanten(args.n, args.seed, args.repeat)
-    return 0
+    if args.worker:
+        return worker(args.worker, args.n, args.n_shanten, args.seed)
+    builds = ["pure", "compiled"] if args.builds == "both" else [args.builds]
+    if "compiled" in builds and not args.compiled_site.is_dir():
+        print(f"no compiled build at {args.compiled_site}: `python3 dev.py test --compiled` "
+              "builds one (it needs a C compiler); measuring the pure build only")
+        builds.remove("compiled")
+        if not builds:
+            return 2
+    return run_rounds(args.n, args.n_shanten, args.seed, args.rounds, args.compiled_site,
+                      builds)
 
 
 if __name__ == "__main__":

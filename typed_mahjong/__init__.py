@@ -10,6 +10,9 @@ importing this package stays cheap inside every mypy process.
 # package and hide the `annotations` submodule from `from . import annotations`.
 import os as _os
 
+# First: under TYPED_MAHJONG_PURE=1 this installs the finder that keeps the core pure Python.
+from .build import BuildInfo, build_info  # isort: skip
+
 from . import annotations as _annotations
 from . import functions as _functions
 from .annotations import *  # noqa: F403 - the annotation names, listed in annotations.__all__
@@ -21,6 +24,7 @@ from .shanten import shanten, waits
 
 __version__ = "0.1.0"
 __all__ = ["PRESETS", "HandError", "Rules", "Score", "rules_from", "score", "shanten", "waits"]
+__all__ += ["BuildInfo", "build_info"]
 __all__ += _annotations.__all__
 __all__ += _functions.__all__
 

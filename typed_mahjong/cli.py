@@ -11,6 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from typed_mahjong.build import version_text
 from typed_mahjong.codegen import cli as codegen_cli
 from typed_mahjong.errors import HandError
 from typed_mahjong.games import cli as games_cli
@@ -21,8 +22,11 @@ from . import cli_logs, cli_score, cli_settle, editor
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="typed-mahjong", description="Score riichi hands and check them statically."
+        prog="typed-mahjong", description="Score riichi hands and check them statically.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # --version's line unwrapped
     )
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the version and the build running (compiled or pure Python)")
     subparsers = parser.add_subparsers(dest="command", required=True)
     for area in (cli_score, cli_settle, codegen_cli, games_cli, solitaire_cli, cli_logs, editor):
         area.register(subparsers)

@@ -1,0 +1,137 @@
+"""Which build of the scoring core is running: compiled by mypyc, or pure Python.
+
+A wheel built where a C compiler is present ships the modules in ``COMPILED_MODULES``
+twice: as mypyc extension modules and as their ``.py`` sources. Python imports the
+extension first. Setting ``TYPED_MAHJONG_PURE=1`` makes it import the sources instead,
+for all of those modules at once: one mypyc build compiles them as one group whose native
+classes and calls assume each other, so a compiled module beside a pure one is unsafe and
+the choice is all or nothing. ``build_info()`` says which build is running and why.
+
+This module is imported first by ``typed_mahjong/__init__.py``, before any core module, and
+installs that finder as it is imported; it stays small, imports nothing of ours and is
+never compiled itself.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec, PathFinder
+from importlib.util import spec_from_file_location
+from types import ModuleType
+from typing import Final
+
+PACKAGE: Final = "typed_mahjong"
+PURE_ENV: Final = "TYPED_MAHJONG_PURE"
+
+# The one list of compiled modules (setup.py reads it with ast, without importing us): the
+# scoring pipeline and shanten, whose hot loops gain from native code. Left out on purpose:
+# rules (presets built with dataclass introspection), errors, the annotation names, the
+# query layer, plugin, codegen, CLI, games, solitaire and log readers (dynamic or not hot).
+COMPILED_MODULES: Final = (
+    "tiles",
+    "hand",
+    "readings",
+    "shape",
+    "situation",
+    "sanma",
+    "win_options",
+    "yaku",
+    "fu",
+    "limits",
+    "scoring",
+    "shanten",
+)
+
+
+def pure_requested() -> bool:
+    """True when ``TYPED_MAHJONG_PURE`` is set to anything but "" or "0"."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+class _SourcesFirst:
+    """A meta-path finder that loads our ``.py`` sources where an extension module sits."""
+
+    @staticmethod
+    def find_spec(fullname: str, path: object = None, target: object = None
+                  ) -> ModuleSpec | None:
+        if not fullname.startswith(PACKAGE + ".") or path is None:
+            return None
+        spec = PathFinder.find_spec(fullname, path)  # type: ignore[arg-type]
+        if spec is None or not isinstance(spec.loader, ExtensionFileLoader):
+            return spec
+        source = os.path.join(os.path.dirname(spec.origin or ""),
+                              fullname.rpartition(".")[2] + ".py")
+        if not os.path.isfile(source):
+            raise ImportError(f"{PURE_ENV} is set but {fullname} is installed without its "
+                              f".py source, only as {spec.origin}", name=fullname)
+        return spec_from_file_location(fullname, source)
+
+
+def install_pure_finder() -> None:
+    """Under ``TYPED_MAHJONG_PURE=1``, import every core module from its source."""
+    if pure_requested() and not any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourcesFirst())
+
+
+def _is_extension(module: ModuleType) -> bool:
+    return isinstance(getattr(module, "__loader__", None), ExtensionFileLoader)
+
+
+def _installed_as_extension(name: str) -> bool:
+    """Whether an extension module for ``typed_mahjong.<name>`` sits on disk."""
+    package = sys.modules[PACKAGE]
+    spec = PathFinder.find_spec(f"{PACKAGE}.{name}", list(package.__path__))
+    return spec is not None and spec.origin is not None and spec.origin.endswith(
+        tuple(EXTENSION_SUFFIXES))
+
+
+@dataclass(frozen=True, slots=True)
+class BuildInfo:
+    """The running build: ``compiled`` names the modules that run as mypyc extensions."""
+
+    build: str  # "compiled (mypyc)", "pure Python" or "mixed (broken install)"
+    reason: str
+    compiled: tuple[str, ...]
+
+    @property
+    def is_compiled(self) -> bool:
+        return self.build == "compiled (mypyc)"
+
+    def __str__(self) -> str:
+        return f"{self.build}: {self.reason}"
+
+
+def build_info() -> BuildInfo:
+    """Which build of the core modules this process runs, and why."""
+    from importlib import import_module
+
+    modules = {name: import_module(f"{PACKAGE}.{name}") for name in COMPILED_MODULES}
+    compiled = tuple(name for name, module in modules.items() if _is_extension(module))
+    if len(compiled) == len(modules):
+        return BuildInfo("compiled (mypyc)", f"{len(compiled)} core modules run as mypyc "
+                         f"extensions; set {PURE_ENV}=1 to run the pure-Python sources",
+                         compiled)
+    if compiled:
+        return BuildInfo("mixed (broken install)", "only " + ", ".join(compiled) + " are "
+                         "compiled; reinstall typed-mahjong", compiled)
+    on_disk = [name for name in COMPILED_MODULES if _installed_as_extension(name)]
+    if on_disk and pure_requested():
+        reason = f"{PURE_ENV} is set; the compiled modules installed are not used"
+    elif on_disk:
+        reason = "compiled modules are installed but were not imported"
+    else:
+        reason = ("no compiled modules are installed (an editable install, a source install "
+                  f"without a C compiler, or one built with {PURE_ENV}=1)")
+    return BuildInfo("pure Python", reason, ())
+
+
+def version_text() -> str:
+    """What ``typed-mahjong --version`` prints: the version and the build running."""
+    from . import __version__
+
+    return f"typed-mahjong {__version__}, {build_info()}"
+
+
+install_pure_finder()  # on import: typed_mahjong/__init__.py imports us before any core module
