@@ -20,7 +20,7 @@ from .search import Outcome, Restarter, Searcher, Steps, Strategy
 QUICK_SOLO = 300  # looser games (about 0.2 ms each) before ``prove`` joins
 SHARES: dict[Strategy, float] = {"quick": 0.5, "prove": 0.5}
 # Once ``quick`` has had LATE_AFTER units in the shared phase, ``prove`` gets LATE_SHARES:
-# deals still open by then are mostly decided by ``prove`` (11 of the 14 of Turtle seeds
+# deals still open by then are mostly decided by ``prove`` (10 of the 13 of Turtle seeds
 # 0-999 that took more than 3000 units). Measured in units (issue 18): seed 5276 took
 # 35,516 units with even shares and 26,367 with these, 9860 52,009 and 37,742, 839
 # 9683 and 6823, 863 12,234 and 8690; seeds 0-999 within 6000 units decided 997 instead
