@@ -1,7 +1,7 @@
 """Benchmark: decide seeded random Turtle deals within a time budget.
 
     python benchmarks/bench_solitaire.py [--deals 1000] [--first-seed 0] [--budget 2 | --work N]
-                                         [--workers 1|2]
+                                         [--workers 1|2] [--retry SECONDS] [--hardest K]
 
 Deals seeds first-seed .. first-seed+deals-1 with ``random_deal(turtle(), seed)``, solves
 each with ``solve(position, budget=...)`` one after another (wall-clock time, as a caller
@@ -12,6 +12,10 @@ happen. ``--work N`` budgets each deal N looser games instead of seconds
 (``solve(position, work=N)``): the verdicts and work then repeat exactly on any machine,
 so two versions of the solver can be compared without timing noise. ``--workers 2``
 lets each deal use a second process (``solve(..., workers=2)``; time budgets only).
+``--retry R`` solves every deal left undecided again, from scratch, with the bigger budget
+R (seconds with ``--budget``, looser games with ``--work``) and reports whether each is
+decided within it. The ``--hardest K`` deals (default 5) that took the most looser games
+are listed at the end with their verdicts, work and time (a retried deal's from its retry).
 """
 
 from __future__ import annotations
@@ -46,6 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--workers", type=int, choices=(1, 2), default=1, help="processes per deal (default 1)"
     )
+    parser.add_argument(
+        "--retry",
+        type=float,
+        default=None,
+        help="solve undecided deals again with this budget (seconds, or looser games with --work)",
+    )
+    parser.add_argument("--hardest", type=int, default=5, help="list the K hardest deals")
     args = parser.parse_args(argv)
     if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
         parser.error(f"--budget must be a positive finite number of seconds, not {args.budget!r}")
@@ -57,11 +68,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--workers 2 needs a time budget (--budget), not --work")
     if args.work is None and args.budget is None:
         args.budget = 2.0
+    if args.retry is not None and not (math.isfinite(args.retry) and args.retry > 0):
+        parser.error(f"--retry must be a positive finite budget, not {args.retry!r}")
 
     layout = turtle()
     statuses: Counter[str] = Counter()
     times: list[float] = []
     works: list[int] = []
+    undecided: list[int] = []
+    hardest: list[tuple[int, int, str, float]] = []  # (work, seed, status, seconds)
     started = time.perf_counter()
     for seed in range(args.first_seed, args.first_seed + args.deals):
         position = random_deal(layout, seed)
@@ -69,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         statuses[verdict.status] += 1
         times.append(verdict.seconds)
         works.append(verdict.work)
+        hardest.append((verdict.work, seed, verdict.status, verdict.seconds))
+        if verdict.status == "undecided":
+            undecided.append(seed)
         slow = (
             verdict.work > args.work / 2
             if args.work is not None
@@ -104,9 +122,36 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"looser games per deal: median {statistics.median(works):g}, "
-        f"99th percentile {percentile([float(w) for w in works], 0.99):g}, max {works[-1]}"
+        f"99th percentile {percentile([float(w) for w in works], 0.99):g}, max {works[-1]}, "
+        f"mean {statistics.fmean(works):.1f}"
     )
     print(f"total wall time {time.perf_counter() - started:.1f} s")
+    if args.retry is not None and undecided:
+        retry_unit = "looser games" if args.work is not None else "s"
+        print(f"\nundecided deals solved again with {args.retry:g} {retry_unit}:")
+        retried = 0
+        for seed in undecided:
+            position = random_deal(layout, seed)
+            if args.work is not None:
+                verdict = solve(position, work=int(args.retry))
+            else:
+                verdict = solve(position, budget=args.retry, workers=args.workers)
+            retried += verdict.status != "undecided"
+            hardest.append((verdict.work, seed, verdict.status, verdict.seconds))
+            print(
+                f"seed {seed}: {verdict.status} in {verdict.seconds:.3f} s, "
+                f"{verdict.work} looser games",
+                flush=True,
+            )
+        print(f"decided on retry: {retried}/{len(undecided)}")
+    if args.hardest > 0:
+        best: dict[int, tuple[int, int, str, float]] = {}
+        for entry in hardest:  # a retry's entry comes later and replaces the first try's
+            best[entry[1]] = entry
+        ranked = sorted(best.values(), reverse=True)[: args.hardest]
+        print("\nhardest deals (most looser games):")
+        for work, seed, status, seconds in ranked:
+            print(f"seed {seed}: {status}, {work} looser games, {seconds:.3f} s")
     return 0
 
 

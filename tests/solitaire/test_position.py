@@ -49,3 +49,16 @@ def test_positions_reject_odd_groups_and_wrong_face_counts() -> None:
         Position(layout, [Face.parse("1m"), Face.parse("2m")])
     with pytest.raises(PositionError, match="need one per tile"):
         Position(layout, [Face.parse("1m")])
+
+
+def test_a_removal_gives_the_position_the_constructor_would(
+    make_position: Callable[[str], Position],
+) -> None:
+    # ``remove`` skips the constructor's checks (a legal pair keeps every group even):
+    # what it builds must still equal, hash like and behave like a checked Position.
+    position = make_position(ROW)
+    after = position.remove(Move(0, 3))
+    checked = Position(position.layout, position.faces, position.present & ~0b1001)
+    assert after == checked and hash(after) == hash(checked)
+    assert after.groups == checked.groups and after.available_moves() == [Move(1, 2)]
+    assert after.remove(Move(1, 2)).is_cleared

@@ -19,6 +19,17 @@ from .search import Outcome, Restarter, Searcher, Steps, Strategy
 # 2 s of wall-clock time: no clear gain, so the shares stay even.
 QUICK_SOLO = 300  # looser games (about 0.2 ms each) before ``prove`` joins
 SHARES: dict[Strategy, float] = {"quick": 0.5, "prove": 0.5}
+# Once ``quick`` has had LATE_AFTER units in the shared phase, ``prove`` gets LATE_SHARES:
+# deals still open by then are mostly decided by ``prove`` (10 of the 13 of Turtle seeds
+# 0-999 that took more than 3000 units). Measured in units (issue 18): seed 5276 took
+# 35,516 units with even shares and 26,367 with these, 9860 52,009 and 37,742, 839
+# 9683 and 6823, 863 12,234 and 8690; seeds 0-999 within 6000 units decided 997 instead
+# of 998 (seed 21, which ``quick`` decides, went from 4388 to over 6000). Switching at 600
+# with 0.85 took 5276 down to 18,115 but left 4 of seeds 0-999 undecided within 6000;
+# restarting ``prove`` on a Luby schedule (jittered like ``quick``) left 9860 undecided
+# within 60,000.
+LATE_AFTER = 1500
+LATE_SHARES: dict[Strategy, float] = {"quick": 0.2, "prove": 0.8}
 # With ``workers=2`` the helper process starts after this many looser games: half the
 # deals are decided within about 100, and forking for them costs more than it saves
 # (pages the parent touches get copied while a child lives). Turtle seeds 0-299, each
@@ -33,7 +44,8 @@ def run_portfolio(engine: Engine, root: Node, workers: int = 1) -> Outcome:
 
     ``quick`` runs alone first; the root's probe is then run once and handed to
     ``prove``. Each step goes to the strategy that has used the least of its share of
-    the work so far. Both share the engine's memo of dead positions. With ``workers=2``
+    the work so far (``prove``'s share grows once ``quick`` has had LATE_AFTER). Both
+    share the engine's memo of dead positions. With ``workers=2``
     a forked helper process (see ``helper``) runs ``prove`` alone once the deal has
     taken HELPER_AFTER looser games, this process takes ``narrow`` in ``prove``'s
     place, and the first answer wins.
@@ -75,7 +87,11 @@ def interleave(engine: Engine, root: Node, helper: Helper | None) -> Outcome:
     prove = Searcher(engine, second).run(probed_root.copy(), prepared=probe)
     lanes: list[tuple[Steps, float]] = [(quick, SHARES["quick"]), (prove, SHARES["prove"])]
     used = [0] * len(lanes)
+    late = False
     while True:
+        if not late and used[0] >= LATE_AFTER:
+            late = True
+            lanes = [(quick, LATE_SHARES["quick"]), (prove, LATE_SHARES["prove"])]
         if clock() > engine.deadline:
             raise OutOfTime
         answer = None if helper is None else helper.answer()
