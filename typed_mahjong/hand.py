@@ -122,7 +122,7 @@ def quick_tiles(text: str) -> tuple[list[int], list[int]] | None:
 
 
 @lru_cache(maxsize=1024)
-def _quick_meld(part: str) -> Meld | None:
+def quick_meld(part: str) -> Meld | None:
     # Valid meld spellings are few and recur in every hand that calls them.
     try:
         return _parse_meld(part, 0)
@@ -143,7 +143,7 @@ def _quick_hand(text: str, drawn: tuple[bool, ...]) -> Hand | None:
     tiles, reds = found
     melds = []
     for part in parts[1:]:
-        meld = _quick_meld(part)
+        meld = quick_meld(part)
         if meld is None:
             return None
         melds.append(meld)

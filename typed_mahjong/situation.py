@@ -10,7 +10,7 @@ import re
 from typing import NamedTuple
 
 from .errors import MALFORMED, RULES, SITUATION, HandError
-from .hand import Hand, check_copies, quick_tiles
+from .hand import Hand, Meld, check_copies, quick_tiles
 from .tiles import EAST, NORTH, parse_tile, parse_tile_sequence, tile_name
 
 SEAT_NAMES = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
@@ -131,9 +131,11 @@ def _quick_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[
     return dora_found[0], ura_found[0]
 
 
-def check_chankan(hand: Hand, win: int) -> None:
-    """A robbed kan tile is the fourth copy, the other three in someone else's pon."""
-    held = hand.concealed.count(win) + sum(meld.tiles.count(win) for meld in hand.melds)
+def check_chankan(counts: list[int], win: int) -> None:
+    """A robbed kan tile is the fourth copy, the other three in someone else's pon.
+
+    ``counts``: the hand's 34 tile counts, called melds included."""
+    held = counts[win]
     if held > 1:
         raise HandError(f"situation: chankan robs the last copy of a tile whose other three "
                         f"are in another player's added kan, but this hand holds {held} "
@@ -141,7 +143,8 @@ def check_chankan(hand: Hand, win: int) -> None:
                         f"winner holds cannot be a chankan)", field="chankan", kind=SITUATION)
 
 
-def check_nuki(hand: Hand, situation: Situation, players: int, indicators: list[int]) -> None:
+def check_nuki(counts: list[int], situation: Situation, players: int,
+               indicators: list[int]) -> None:
     """Kita (North tiles set aside as nukidora): only in sanma, at most four Norths in all.
 
     The count itself (a whole number, not negative) is checked with the other win options.
@@ -153,8 +156,7 @@ def check_nuki(hand: Hand, situation: Situation, players: int, indicators: list[
         raise HandError("nuki: kita (North set aside as nukidora) is only played in "
                         "three-player mahjong; use a sanma preset such as 'tenhou-sanma'",
                         field="nuki", kind=RULES)
-    norths = (hand.concealed.count(NORTH) + sum(meld.tiles.count(NORTH) for meld in hand.melds)
-              + indicators.count(NORTH))
+    norths = counts[NORTH] + indicators.count(NORTH)
     if nuki + norths > 4:
         raise HandError(f"nuki: {nuki} North tile(s) set aside plus {norths} in the hand and "
                         f"indicators make {nuki + norths}; only four exist", field="nuki",
@@ -177,7 +179,7 @@ def _quick_sequence(text: str) -> tuple[list[int], list[int]] | None:
 _QUICK_SEQUENCE = re.compile(r"(?:[0-9][mps]|[1-7]z)+")
 
 
-def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
+def check_situation(melds: tuple[Meld, ...], situation: Situation, ura: list[int], *,
                     kita_rinshan: bool = False) -> None:
     """Reject situations that cannot occur together with this hand.
 
@@ -185,12 +187,12 @@ def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
     replacement tile a rinshan draw, so rinshan kaihou needs no kan.
     """
     s = situation
-    called = [meld for meld in hand.melds if meld.is_open]
+    called = [meld for meld in melds if meld.is_open]
     # Every problem below needs one of these; most wins have none of them.
     if not (s.ippatsu or s.haitei or s.houtei or s.chankan or s.rinshan or s.tenhou
             or s.chiihou or s.renhou or ura or (s.riichi and called)):
         return
-    kans = sum(meld.is_kan for meld in hand.melds)
+    kans = sum(meld.is_kan for meld in melds)
     # (broken, the flag at fault, why): the flag lets a caller point at the marker itself.
     first_turn = s.tenhou or s.chiihou or s.renhou
     first_turn_flag = "tenhou" if s.tenhou else "chiihou" if s.chiihou else "renhou"
@@ -219,7 +221,7 @@ def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
          "tenhou and chiihou are tsumo wins"),
         (s.renhou and s.tsumo, "renhou", "renhou is a ron before the winner's first draw"),
         (s.renhou and s.dealer, "renhou", "renhou is a non-dealer's win"),
-        (first_turn and bool(hand.melds), first_turn_flag,
+        (first_turn and bool(melds), first_turn_flag,
          "a first-turn win (tenhou, chiihou, renhou) has no melds"),
         (first_turn and (s.riichi or s.rinshan or s.haitei or s.houtei or s.chankan),
          first_turn_flag,

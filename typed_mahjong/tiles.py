@@ -85,7 +85,7 @@ def parse_tiles(text: str, *, field: str = "tiles", offset: int = 0) -> list[Par
 
 def parse_tile(text: str, *, field: str = "tile") -> ParsedTile:
     """Parse exactly one tile, e.g. ``"3p"``, ``"0s"``, ``"7z"`` or ``"C"``."""
-    known = _SINGLE_TILES.get(text)
+    known = SINGLE_TILES.get(text)
     if known is not None:
         return known
     stripped = text.strip()
@@ -157,7 +157,7 @@ def _error(message: str, field: str, position: int) -> HandError:
 
 
 # Every one-tile spelling, parsed once: the common case of parse_tile is a lookup.
-_SINGLE_TILES = {
+SINGLE_TILES = {
     spelling: parse_tiles(spelling)[0]
     for spelling in [f"{d}{suit}" for suit in "mps" for d in "0123456789"]
     + [f"{d}z" for d in "1234567"] + list(HONOUR_LETTERS)

@@ -141,10 +141,28 @@ def read_options(options: Mapping[str, object]) -> Situation:
         return _DEFAULT_SITUATION
     values: list[object] = list(_DEFAULT_SITUATION)  # table order = Situation field order
     for name, value in options.items():
+        index = _INDEX.get(name, -1)
+        kind = type(value)
+        # The common values decided at once: a flag, a count >= 0, a wind letter, tiles.
+        if kind is bool and index in _FLAG_INDICES:
+            values[index] = value
+            continue
+        if kind is int and index in _COUNT_INDICES and value >= 0:  # type: ignore[operator]
+            values[index] = value
+            continue
+        if kind is str:
+            if index in _WIND_INDICES:
+                wind = _WIND_LETTERS.get(value)  # type: ignore[call-overload]
+                if wind is not None:
+                    values[index] = wind
+                    continue
+            elif index in _TILES_INDICES:
+                values[index] = value
+                continue
         option = BY_NAME.get(name)
         if option is None:
             raise TypeError(f"score() got an unexpected keyword argument {name!r}")
-        values[_INDEX[name]] = parsed(option, _checked(option, value))
+        values[index] = parsed(option, _checked(option, value))
     for index, implied in _IMPLIES:
         if values[index]:
             values[implied] = True
@@ -180,6 +198,12 @@ def parsed(option: WinOption, value: object) -> object:
 _INDEX: Final[dict[str, int]] = {option.name: index for index, option in enumerate(WIN_OPTIONS)}
 _IMPLIES: Final = tuple((_INDEX[option.name], _INDEX[option.implies]) for option in WIN_OPTIONS
                         if option.implies is not None)
+_FLAG_INDICES: Final = frozenset(_INDEX[o.name] for o in WIN_OPTIONS if o.kind == FLAG)
+_COUNT_INDICES: Final = frozenset(_INDEX[o.name] for o in WIN_OPTIONS if o.kind == COUNT)
+_WIND_INDICES: Final = frozenset(_INDEX[o.name] for o in WIN_OPTIONS if o.kind == WIND)
+_TILES_INDICES: Final = frozenset(_INDEX[o.name] for o in WIN_OPTIONS if o.kind == TILES)
+# The plain wind letters; any other spelling is read by parse_wind.
+_WIND_LETTERS: Final = {letter: parse_wind(letter, "seat") for letter in "ESWN"}
 # Built from the table's defaults (not Situation's own): a test compares the two.
 _DEFAULT_SITUATION: Final = Situation._make(parsed(option, option.default)
                                             for option in WIN_OPTIONS)
