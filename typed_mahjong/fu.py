@@ -33,13 +33,23 @@ _TRIPLET_PARTS: Final = tuple(
     for concealed in (False, True) for kan in (False, True))
 
 
+_CHIITOITSU: Final = ((("chiitoitsu", 25),), 25)
+_PINFU_TSUMO: Final = ((("pinfu tsumo", 20),), 20)
+
+
 def count_fu(shape: WinShape, situation: Situation, rules: Rules, pinfu: bool) -> FuParts:
     """The fu parts of a shape; ``sum`` of the values is the rounded total."""
+    return fu_and_parts(shape, situation, rules, pinfu)[0]
+
+
+def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
+                 pinfu: bool) -> tuple[FuParts, int]:
+    """The fu parts of a shape and their sum, the rounded total."""
     if shape.form == "chiitoitsu":
-        return (("chiitoitsu", 25),)
+        return _CHIITOITSU
     tsumo = shape.tsumo
     if pinfu and tsumo:
-        return (("pinfu tsumo", 20),)
+        return _PINFU_TSUMO
     hand = shape.hand
     parts: list[tuple[str, int]] = [_BASE]
     if hand.closed and not tsumo:
@@ -69,7 +79,8 @@ def count_fu(shape: WinShape, situation: Situation, rules: Rules, pinfu: bool) -
         total = 30
     if total % 10:
         parts.append(("rounded up", 10 - total % 10))
-    return tuple(parts)
+        total += 10 - total % 10
+    return tuple(parts), total
 
 
 def _pair_fu(pair: int, situation: Situation, rules: Rules) -> list[tuple[str, int]]:

@@ -10,25 +10,25 @@ import re
 from typing import NamedTuple, Unpack
 
 from .errors import NOT_WINNING, RULES, SITUATION, HandError
-from .fu import count_fu
+from .fu import fu_and_parts
 from .hand import Hand, Meld, parse_hand, quick_meld
 from .limits import basic_points, hand_value, payment_text, tsumo_payments
-from .rules import Rules, rules_from
+from .rules import PRESETS, Rules, rules_from
 from .sanma import check_sanma_seat, check_sanma_text
-from .shape import EMPTY_PART, HandTiles, WinShape, describe, part, win_shapes
+from .shape import EMPTY_PART, PART_CACHES, HandTiles, WinShape, describe, part, win_shapes
 from .situation import (
     SEAT_NAMES,
     Situation,
     check_chankan,
     check_nuki,
     check_situation,
-    count_indicated,
+    next_tile,
     parse_indicators,
 )
 from .tile_types import Wait
 from .tiles import DRAGONS, EAST, NORTH, SINGLE_TILES, WINDS, parse_tile, tile_name
 from .win_options import WinOptions, read_options
-from .yaku import find_yaku, find_yakuman
+from .yaku import find_yaku, find_yakuman, may_be_yakuman
 
 Parts = tuple[tuple[str, int], ...]
 # The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).
@@ -220,7 +220,9 @@ def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
     default tenhou).
     """
     rules = options.pop("rules", "tenhou")
-    rule_set = rules if isinstance(rules, Rules) else rules_from(rules)
+    rule_set = PRESETS.get(rules) if type(rules) is str else None
+    if rule_set is None:
+        rule_set = rules_from(rules)
     situation = read_options(options)
     sanma = rule_set.players == 3
     if sanma:
@@ -261,24 +263,29 @@ def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
         raise HandError(f"hand: {text!r} is not a complete hand: it reads neither "
                         f"as four groups and a pair, nor as seven pairs, nor as thirteen "
                         f"orphans", field="hand", kind=NOT_WINNING)
-    counts = tiles.counts
-    if nuki:
-        # Norths set aside count as dora themselves and as Norths for the indicators.
-        counts = list(counts)
-        counts[NORTH] += nuki
-    dora_han = (count_indicated(dora_tiles, counts, sanma) if dora_tiles else 0,
-                count_indicated(ura_tiles, counts, sanma) if ura_tiles else 0,
+    dora_han = (_indicated(tiles, dora_tiles, sanma, nuki),
+                _indicated(tiles, ura_tiles, sanma, nuki),
                 tiles.red_fives if rule_set.red_fives else 0, nuki)
+    dora = [(name, han) for name, han in zip(DORA_NAMES, dora_han, strict=True) if han]
     dealer = situation.dealer
-    best = _evaluate(shapes[0], situation, rule_set, dora_han)
+    best = _evaluate(shapes[0], situation, rule_set, dora)
     if len(shapes) > 1:
         best_rank = best.rank(dealer, tsumo)
         for shape in shapes[1:]:
-            candidate = _evaluate(shape, situation, rule_set, dora_han)
+            candidate = _evaluate(shape, situation, rule_set, dora)
             rank = candidate.rank(dealer, tsumo)
             if rank > best_rank:
                 best, best_rank = candidate, rank
     return _result(best, tiles, situation, rule_set, honba, sticks, liable)
+
+
+def _indicated(tiles: HandTiles, indicators: list[int], sanma: bool, nuki: int) -> int:
+    """Dora the indicators show in the hand; Norths set aside (nuki) count as Norths."""
+    found = 0
+    for indicator in indicators:
+        tile = next_tile(indicator, sanma)
+        found += tiles.count(tile) + (nuki if tile == NORTH else 0)
+    return found
 
 
 # A closed part in bare MPSZ groups, each suit at most once in m p s z order: one match gives
@@ -299,11 +306,16 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     match = _CANONICAL_TILES.fullmatch(groups[0])
     if match is None:
         return None
-    man, pin, sou, honours = match.groups()
-    parts = (part(0, man) if man else EMPTY_PART, part(1, pin) if pin else EMPTY_PART,
-             part(2, sou) if sou else EMPTY_PART, part(3, honours) if honours else EMPTY_PART)
-    if None in parts:
-        return None
+    found = []
+    for suit, digits in enumerate(match.groups()):
+        if digits is None:
+            found.append(EMPTY_PART)
+            continue
+        known = PART_CACHES[suit].get(digits) or part(suit, digits)
+        if known is None:
+            return None
+        found.append(known)
+    parts = (found[0], found[1], found[2], found[3])
     melds: list[Meld] = []
     for group in groups[1:]:
         meld = quick_meld(group)
@@ -315,27 +327,25 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
         return None
     tile = win_tile.tile
     held = parts[tile // 9] if tile < 27 else parts[3]
-    if held is None or not held.counts[tile % 9 if tile < 27 else tile - 27] or (
+    if not held.counts[tile % 9 if tile < 27 else tile - 27] or (
             win_tile.red and not held.reds):
         return None
-    hand = HandTiles(parts, tuple(melds), tile, situation.tsumo)  # type: ignore[arg-type]
+    hand = HandTiles(parts, tuple(melds), tile, situation.tsumo)
     if hand.concealed_size != 14 - 3 * len(melds):
         return None
     dora = _quick_indicators(situation.dora)
     ura = _quick_indicators(situation.ura)
     if dora is None or ura is None:
         return None
-    if melds or dora or ura:
-        counts = list(hand.counts)
-        for tile in dora + ura:
-            counts[tile] += 1
-        if max(counts) > 4:
+    if melds and max(hand.counts) > 4:
+        return None
+    shown = dora + ura if ura else dora
+    for tile in shown:
+        if hand.count(tile) + shown.count(tile) > 4:
             return None
-        if hand.red_fives > 1 and not _one_red_a_suit(hand, situation):
-            return None
-        if ("0" in situation.dora or "0" in situation.ura) and not _one_red_a_suit(
-                hand, situation):
-            return None
+    if (hand.red_fives > 1 or "0" in situation.dora or "0" in situation.ura) and (
+            not _one_red_a_suit(hand, situation)):
+        return None
     return hand, dora, ura
 
 
@@ -402,34 +412,43 @@ def _parse_win(hand: Hand, win: str) -> int:
 
 
 def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
-              dora_han: tuple[int, int, int, int]) -> _Candidate:
-    yakuman = find_yakuman(shape, situation, rules)
+              dora: list[tuple[str, int]]) -> _Candidate:
     yaku = find_yaku(shape, situation, rules)
-    pinfu = any(name == "pinfu" for name, _ in yaku)
-    fu_parts = count_fu(shape, situation, rules, pinfu)
-    fu = sum(value for _, value in fu_parts)
-    dora = [(name, han) for name, han in zip(DORA_NAMES, dora_han, strict=True) if han]
-    if yakuman:
-        if not rules.yakuman_stacking:
-            # One yakuman counts; among equals, the one carrying liability (so a pao holds).
-            yakuman = [max(yakuman, key=lambda item: (item[1], item[0] in rules.pao))]
-        units = sum(value for _, value in yakuman)
-        entries = [(name, 13 * value) for name, value in yakuman]
-        if rules.aotenjou and rules.aotenjou_adds_yaku:
-            # The `mahjong` package's aotenjou: ordinary yaku and dora count on top.
-            entries += yaku + dora
-        han = sum(value for _, value in entries)
-        basic, limit = basic_points(han, fu, rules, yakuman=units)
-        return _Candidate(shape, tuple(entries), units, han, fu, fu_parts, basic, limit)
+    fu_parts, fu = fu_and_parts(shape, situation, rules, _PINFU in yaku)
+    if may_be_yakuman(shape, situation, rules):
+        yakuman = find_yakuman(shape, situation, rules)
+        if yakuman:
+            return _yakuman_candidate(shape, yakuman, yaku, dora, fu, fu_parts, rules)
+    han = 0
     if yaku:
         yaku.extend(dora)
-    han = sum(value for _, value in yaku)
+        for _, value in yaku:
+            han += value
     basic, limit = basic_points(han, fu, rules)
     if situation.renhou and rules.renhou == "mangan" and basic < 2000:
         # A flat mangan, taken only when the hand is worth less without it (EMA 2016,
         # WRC 2025): it replaces the yaku and dora rather than adding to them.
         return _Candidate(shape, (("renhou", 5),), 0, 5, fu, fu_parts, 2000, "mangan")
     return _Candidate(shape, tuple(yaku), 0, han, fu, fu_parts, basic, limit)
+
+
+_PINFU = ("pinfu", 1)
+
+
+def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]],
+                       yaku: list[tuple[str, int]], dora: list[tuple[str, int]], fu: int,
+                       fu_parts: Parts, rules: Rules) -> _Candidate:
+    if not rules.yakuman_stacking:
+        # One yakuman counts; among equals, the one carrying liability (so a pao holds).
+        yakuman = [max(yakuman, key=lambda item: (item[1], item[0] in rules.pao))]
+    units = sum(value for _, value in yakuman)
+    entries = [(name, 13 * value) for name, value in yakuman]
+    if rules.aotenjou and rules.aotenjou_adds_yaku:
+        # The `mahjong` package's aotenjou: ordinary yaku and dora count on top.
+        entries += yaku + dora
+    han = sum(value for _, value in entries)
+    basic, limit = basic_points(han, fu, rules, yakuman=units)
+    return _Candidate(shape, tuple(entries), units, han, fu, fu_parts, basic, limit)
 
 
 def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rules,

@@ -107,13 +107,13 @@ class Part:
 # suit; only valid parts (at most four of a rank, one red five) are stored, at most
 # _PART_CACHE_LIMIT a suit, so the memory stays bounded whatever text is scored.
 _PART_CACHE_LIMIT: Final = 16384
-_PART_CACHES: Final[tuple[dict[str, Part], ...]] = ({}, {}, {}, {})
+PART_CACHES: Final[tuple[dict[str, Part], ...]] = ({}, {}, {}, {})
 
 
 def part(suit: int, digits: str) -> Part | None:
     """The part of ``suit`` (0 m, 1 p, 2 s, 3 z) written ``digits``; None if it is
     impossible (a 5th copy, two red fives, a digit the suit lacks, over 14 tiles)."""
-    cache = _PART_CACHES[suit]
+    cache = PART_CACHES[suit]
     found = cache.get(digits)
     if found is not None:
         return found
@@ -170,9 +170,10 @@ class HandTiles:
     """Every tile of a won hand, read: the concealed parts, the called melds and the
     features of the melds that every reading shares."""
 
-    __slots__ = ("parts", "melds", "win", "tsumo", "closed", "counts", "tile_mask",
-                 "suits", "red_fives", "meld_runs", "meld_run_mask", "meld_triplets",
-                 "meld_triplet_mask", "kans", "closed_kans", "melds_outside")
+    __slots__ = ("parts", "melds", "win", "tsumo", "closed", "tile_mask", "suits",
+                 "red_fives", "meld_runs", "meld_run_mask", "meld_triplets",
+                 "meld_triplet_mask", "kans", "closed_kans", "melds_outside", "concealed_size",
+                 "_counts")
 
     def __init__(self, parts: tuple[Part, Part, Part, Part], melds: tuple[Meld, ...],
                  win: int, tsumo: bool) -> None:
@@ -181,7 +182,6 @@ class HandTiles:
         self.win = win
         self.tsumo = tsumo
         man, pin, sou, honours = parts
-        counts = list(man.counts + pin.counts + sou.counts + honours.counts)
         mask = man.tile_mask | pin.tile_mask | sou.tile_mask | honours.tile_mask
         reds = man.reds + pin.reds + sou.reds
         closed = True
@@ -189,8 +189,6 @@ class HandTiles:
         outside = True
         for meld in melds:
             first = meld.tiles[0]
-            for tile in meld.tiles:
-                counts[tile] += 1
             reds += meld.reds
             if meld.kind == "chi":
                 runs += 1
@@ -208,9 +206,9 @@ class HandTiles:
             if meld.kind != "ankan":
                 closed = False
         self.closed = closed  # no called melds (closed kans allowed)
-        self.counts = counts  # all 34 counts, melds included
         self.tile_mask = mask  # the tiles present, melds included
-        self.suits = sum(1 for suit_mask in SUIT_MASKS if mask & suit_mask)
+        self.suits = ((mask & _MAN != 0) + (mask & _PIN != 0)  # number suits present
+                      + (mask & _SOU != 0))
         self.red_fives = reds
         self.meld_runs = runs
         self.meld_run_mask = run_mask
@@ -219,15 +217,36 @@ class HandTiles:
         self.kans = kans
         self.closed_kans = closed_kans
         self.melds_outside = outside
+        self.concealed_size = man.size + pin.size + sou.size + honours.size
+        self._counts: list[int] | None = None
 
     @property
-    def concealed_size(self) -> int:
-        man, pin, sou, honours = self.parts
-        return man.size + pin.size + sou.size + honours.size
+    def counts(self) -> list[int]:
+        """All 34 tile counts, called melds included (made on first use)."""
+        counts = self._counts
+        if counts is None:
+            man, pin, sou, honours = self.parts
+            counts = list(man.counts + pin.counts + sou.counts + honours.counts)
+            for meld in self.melds:
+                for tile in meld.tiles:
+                    counts[tile] += 1
+            self._counts = counts
+        return counts
+
+    def count(self, tile: int) -> int:
+        """Copies of ``tile`` in the hand, called melds included."""
+        if self.melds:
+            return self.counts[tile]
+        if tile < 27:
+            return self.parts[tile // 9].counts[tile % 9]
+        return self.parts[3].counts[tile - 27]
 
     @property
     def has_honour(self) -> bool:
         return self.tile_mask & HONOUR_MASK != 0
+
+
+_MAN, _PIN, _SOU = SUIT_MASKS
 
 
 class WinShape:
@@ -239,7 +258,8 @@ class WinShape:
 
     __slots__ = ("hand", "form", "wait", "pair", "pairs", "runs", "triplets",
                  "ron_triplet", "run_mask", "triplet_mask", "run_count", "triplet_count",
-                 "run_pairs", "concealed_triplets", "outside")
+                 "run_pairs", "concealed_triplets", "outside", "win", "closed", "tsumo",
+                 "tiles", "kans")
 
     def __init__(self, hand: HandTiles, form: Form, wait: Wait, pair: int,
                  pairs: tuple[int, ...], runs: tuple[int, ...], triplets: tuple[int, ...],
@@ -261,28 +281,12 @@ class WinShape:
         # Triplets and kans not called and not completed by a ron (fu, sanankou, suuankou).
         self.concealed_triplets = (len(triplets) - (ron_triplet >= 0) + hand.closed_kans)
         self.outside = outside and hand.melds_outside
-
-    # Hand-wide facts, here so that a predicate reads one object.
-    @property
-    def win(self) -> int:
-        return self.hand.win
-
-    @property
-    def closed(self) -> bool:
-        return self.hand.closed
-
-    @property
-    def tsumo(self) -> bool:
-        return self.hand.tsumo
-
-    @property
-    def tiles(self) -> int:
-        """The tiles present as a bit mask (bit t = tile t), called melds included."""
-        return self.hand.tile_mask
-
-    @property
-    def kans(self) -> int:
-        return self.hand.kans
+        # Hand-wide facts, copied so that a predicate reads one object.
+        self.win = hand.win
+        self.closed = hand.closed
+        self.tsumo = hand.tsumo
+        self.tiles = hand.tile_mask  # the tiles present, bit t = tile t, melds included
+        self.kans = hand.kans
 
     @property
     def counts(self) -> list[int]:

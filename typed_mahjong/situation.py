@@ -59,11 +59,6 @@ def parse_wind(text: str, field: str) -> int:
     return parsed.tile
 
 
-def count_indicated(indicators: list[int], tile_counts: list[int], sanma: bool = False) -> int:
-    """How many tiles of the hand the dora indicators point at (each indicator counts)."""
-    return sum(tile_counts[next_tile(indicator, sanma)] for indicator in indicators)
-
-
 def next_tile(indicator: int, sanma: bool = False) -> int:
     """The dora an indicator shows: the next tile in its suit, wind or dragon cycle.
 

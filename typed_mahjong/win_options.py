@@ -141,24 +141,24 @@ def read_options(options: Mapping[str, object]) -> Situation:
         return _DEFAULT_SITUATION
     values: list[object] = list(_DEFAULT_SITUATION)  # table order = Situation field order
     for name, value in options.items():
-        index = _INDEX.get(name, -1)
-        kind = type(value)
+        index, kind = _KINDS.get(name, _UNKNOWN)
         # The common values decided at once: a flag, a count >= 0, a wind letter, tiles.
-        if kind is bool and index in _FLAG_INDICES:
-            values[index] = value
-            continue
-        if kind is int and index in _COUNT_INDICES and value >= 0:  # type: ignore[operator]
-            values[index] = value
-            continue
-        if kind is str:
-            if index in _WIND_INDICES:
-                wind = _WIND_LETTERS.get(value)  # type: ignore[call-overload]
-                if wind is not None:
-                    values[index] = wind
-                    continue
-            elif index in _TILES_INDICES:
+        if kind == FLAG:
+            if value is True or value is False:
                 values[index] = value
                 continue
+        elif kind == COUNT:
+            if type(value) is int and value >= 0:
+                values[index] = value
+                continue
+        elif kind == WIND:
+            wind = _WIND_LETTERS.get(value) if type(value) is str else None
+            if wind is not None:
+                values[index] = wind
+                continue
+        elif kind == TILES and type(value) is str:
+            values[index] = value
+            continue
         option = BY_NAME.get(name)
         if option is None:
             raise TypeError(f"score() got an unexpected keyword argument {name!r}")
@@ -198,10 +198,10 @@ def parsed(option: WinOption, value: object) -> object:
 _INDEX: Final[dict[str, int]] = {option.name: index for index, option in enumerate(WIN_OPTIONS)}
 _IMPLIES: Final = tuple((_INDEX[option.name], _INDEX[option.implies]) for option in WIN_OPTIONS
                         if option.implies is not None)
-_FLAG_INDICES: Final = frozenset(_INDEX[o.name] for o in WIN_OPTIONS if o.kind == FLAG)
-_COUNT_INDICES: Final = frozenset(_INDEX[o.name] for o in WIN_OPTIONS if o.kind == COUNT)
-_WIND_INDICES: Final = frozenset(_INDEX[o.name] for o in WIN_OPTIONS if o.kind == WIND)
-_TILES_INDICES: Final = frozenset(_INDEX[o.name] for o in WIN_OPTIONS if o.kind == TILES)
+# Each keyword's place in Situation and its kind, for the quick checks of read_options.
+_KINDS: Final[dict[str, tuple[int, str]]] = {
+    option.name: (index, option.kind) for index, option in enumerate(WIN_OPTIONS)}
+_UNKNOWN: Final = (-1, "")
 # The plain wind letters; any other spelling is read by parse_wind.
 _WIND_LETTERS: Final = {letter: parse_wind(letter, "seat") for letter in "ESWN"}
 # Built from the table's defaults (not Situation's own): a test compares the two.

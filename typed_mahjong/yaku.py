@@ -106,39 +106,71 @@ def _three_suits_same_rank(mask: int) -> bool:
 
 # --- traits: cheap facts that let most rows go untested --------------------------------------
 
-FLAGGED = 1  # a situation flag is set (riichi, ippatsu, haitei, houtei, rinshan, ...)
-TSUMO = 2
-NO_TRIPLET = 4
-TRIPLETS_3 = 8  # three triplets or kans, or more
-HONOUR_TRIPLET = 16
-RUN_PAIR = 32  # two identical runs
-RUNS_3 = 64  # three runs or more
-SIMPLES = 128  # 2-8 only
-OUTSIDE_TILES = 256  # terminals and honours only
-OUTSIDE = 512  # every group and the pair hold a terminal or an honour
-ONE_SUIT = 1024  # one number suit (honours allowed)
-SEVEN_PAIRS = 2048
+# Situation traits: one a flag that a situational yaku reads.
+RIICHI = 1
+DOUBLE_RIICHI = 1 << 1
+OPEN_RIICHI = 1 << 2
+IPPATSU = 1 << 3
+HAITEI = 1 << 4
+HOUTEI = 1 << 5
+RINSHAN = 1 << 6
+CHANKAN = 1 << 7
+RENHOU = 1 << 8
+# Shape traits.
+TSUMO = 1 << 9
+PINFU_SHAPE = 1 << 10  # no triplet, a two-sided wait
+TRIPLETS_3 = 1 << 11  # three triplets or kans, or more
+KANS_3 = 1 << 12  # three kans or more
+DRAGON_TRIPLET = 1 << 13
+WIND_TRIPLET = 1 << 14
+RUN_PAIR = 1 << 15  # two identical runs
+RUNS_3 = 1 << 16  # three runs or more
+SIMPLES = 1 << 17  # 2-8 only
+OUTSIDE_TILES = 1 << 18  # terminals and honours only
+OUTSIDE = 1 << 19  # every group and the pair hold a terminal or an honour
+ONE_SUIT = 1 << 20  # one number suit (honours allowed)
+SEVEN_PAIRS = 1 << 21
 
 
 def shape_traits(shape: WinShape, situation: Situation) -> int:
-    """The traits of a shape (the constants above), for ``YakuRow.needs``."""
+    """The traits of a shape in a situation (the constants above), for ``YakuRow.needs``."""
     s = situation
-    traits = FLAGGED if (s.riichi or s.ippatsu or s.haitei or s.houtei or s.rinshan
-                         or s.chankan or s.renhou) else 0
-    if shape.hand.tsumo:
+    traits = 0
+    if s.riichi:
+        traits = RIICHI
+        if s.double_riichi:
+            traits |= DOUBLE_RIICHI
+        if s.open_riichi:
+            traits |= OPEN_RIICHI
+        if s.ippatsu:
+            traits |= IPPATSU
+    if s.haitei:
+        traits |= HAITEI
+    if s.houtei:
+        traits |= HOUTEI
+    if s.rinshan:
+        traits |= RINSHAN
+    if s.chankan:
+        traits |= CHANKAN
+    if s.renhou:
+        traits |= RENHOU
+    if shape.tsumo:
         traits |= TSUMO
     triplets = shape.triplet_count
     if triplets == 0:
-        traits |= NO_TRIPLET
+        if shape.wait == RYANMEN:
+            traits |= PINFU_SHAPE
     elif triplets >= 3:
-        traits |= TRIPLETS_3
-    if shape.triplet_mask & HONOUR_MASK:
-        traits |= HONOUR_TRIPLET
+        traits |= TRIPLETS_3 | (KANS_3 if shape.kans >= 3 else 0)
+    honours = shape.triplet_mask & HONOUR_MASK
+    if honours:
+        traits |= (DRAGON_TRIPLET if honours & DRAGON_MASK else 0) | (
+            WIND_TRIPLET if honours & WIND_MASK else 0)
     if shape.run_pairs:
         traits |= RUN_PAIR
     if shape.run_count >= 3:
         traits |= RUNS_3
-    tiles = shape.hand.tile_mask
+    tiles = shape.tiles
     if tiles & OUTSIDE_MASK == 0:
         traits |= SIMPLES
     elif tiles & ~OUTSIDE_MASK == 0:
@@ -326,41 +358,41 @@ def _renhou_han(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 # which their han columns express. Tanyao's open han depends on rules.open_tanyao (checked
 # in the predicate).
 YAKU: tuple[YakuRow, ...] = (
-    YakuRow("riichi", 1, 0, _riichi, needs=FLAGGED,
+    YakuRow("riichi", 1, 0, _riichi, needs=RIICHI,
             ident=_named("riichi", "立直", "Riichi", 1, majsoul=(2,))),
-    YakuRow("double riichi", 2, 0, _double_riichi, needs=FLAGGED, supersedes=("riichi",),
+    YakuRow("double riichi", 2, 0, _double_riichi, needs=DOUBLE_RIICHI, supersedes=("riichi",),
             ident=_named("double_riichi", "ダブル立直", "Double riichi", 21, majsoul=(18,))),
-    YakuRow("open riichi", 1, 0, _open_riichi, needs=FLAGGED,
+    YakuRow("open riichi", 1, 0, _open_riichi, needs=OPEN_RIICHI,
             ident=_named("open_riichi", "オープン立直", "Open riichi")),
-    YakuRow("ippatsu", 1, 0, _ippatsu, needs=FLAGGED,
+    YakuRow("ippatsu", 1, 0, _ippatsu, needs=IPPATSU,
             ident=_named("ippatsu", "一発", "Ippatsu (one shot)", 2, majsoul=(30,))),
     YakuRow("menzen tsumo", 1, 0, _menzen_tsumo, needs=TSUMO,
             ident=_named("menzen_tsumo", "門前清自摸和", "Fully concealed self-draw",
                          0, majsoul=(1,))),
-    YakuRow("pinfu", 1, 0, _pinfu, needs=NO_TRIPLET,
+    YakuRow("pinfu", 1, 0, _pinfu, needs=PINFU_SHAPE,
             ident=_named("pinfu", "平和", "Pinfu (no-points hand)", 7, majsoul=(14,))),
     YakuRow("iipeikou", 1, 0, _iipeikou, needs=RUN_PAIR,
             ident=_named("iipeikou", "一盃口", "Pure double sequence", 9, majsoul=(13,))),
     YakuRow("tanyao", 1, 1, _tanyao, needs=SIMPLES,
             ident=_named("tanyao", "断幺九", "All simples", 8, majsoul=(12,))),
-    YakuRow("haitei", 1, 1, _haitei, needs=FLAGGED,
+    YakuRow("haitei", 1, 1, _haitei, needs=HAITEI,
             ident=_named("haitei", "海底摸月", "Win on the last tile", 5, majsoul=(5,))),
-    YakuRow("houtei", 1, 1, _houtei, needs=FLAGGED,
+    YakuRow("houtei", 1, 1, _houtei, needs=HOUTEI,
             ident=_named("houtei", "河底撈魚", "Win on the last discard", 6, majsoul=(6,))),
-    YakuRow("rinshan kaihou", 1, 1, _rinshan, needs=FLAGGED,
+    YakuRow("rinshan kaihou", 1, 1, _rinshan, needs=RINSHAN,
             ident=_named("rinshan_kaihou", "嶺上開花", "Win on a kan replacement tile",
                          4, majsoul=(4,))),
-    YakuRow("chankan", 1, 1, _chankan, needs=FLAGGED,
+    YakuRow("chankan", 1, 1, _chankan, needs=CHANKAN,
             ident=_named("chankan", "槍槓", "Robbing a kan", 3, majsoul=(3,))),
-    YakuRow("yakuhai haku", 1, 1, _haku, needs=HONOUR_TRIPLET,
+    YakuRow("yakuhai haku", 1, 1, _haku, needs=DRAGON_TRIPLET,
             ident=_named("yakuhai_haku", "役牌 白", "White dragon", 18, majsoul=(7,))),
-    YakuRow("yakuhai hatsu", 1, 1, _hatsu, needs=HONOUR_TRIPLET,
+    YakuRow("yakuhai hatsu", 1, 1, _hatsu, needs=DRAGON_TRIPLET,
             ident=_named("yakuhai_hatsu", "役牌 發", "Green dragon", 19, majsoul=(8,))),
-    YakuRow("yakuhai chun", 1, 1, _chun, needs=HONOUR_TRIPLET,
+    YakuRow("yakuhai chun", 1, 1, _chun, needs=DRAGON_TRIPLET,
             ident=_named("yakuhai_chun", "役牌 中", "Red dragon", 20, majsoul=(9,))),
-    YakuRow("seat wind", 1, 1, _seat_wind, needs=HONOUR_TRIPLET,
+    YakuRow("seat wind", 1, 1, _seat_wind, needs=WIND_TRIPLET,
             ident=_named("seat_wind", "自風", "Seat wind", 10, 11, 12, 13, majsoul=(10,))),
-    YakuRow("round wind", 1, 1, _round_wind, needs=HONOUR_TRIPLET,
+    YakuRow("round wind", 1, 1, _round_wind, needs=WIND_TRIPLET,
             ident=_named("round_wind", "場風", "Round wind", 14, 15, 16, 17, majsoul=(11,))),
     YakuRow("chiitoitsu", 2, 0, _chiitoitsu, needs=SEVEN_PAIRS,
             ident=_named("chiitoitsu", "七対子", "Seven pairs", 22, majsoul=(25,))),
@@ -377,9 +409,9 @@ YAKU: tuple[YakuRow, ...] = (
             ident=_named("sanankou", "三暗刻", "Three concealed triplets", 29, majsoul=(22,))),
     YakuRow("sanshoku doukou", 2, 2, _sanshoku_doukou, needs=TRIPLETS_3,
             ident=_named("sanshoku_doukou", "三色同刻", "Triple triplets", 26, majsoul=(19,))),
-    YakuRow("sankantsu", 2, 2, _sankantsu, needs=TRIPLETS_3,
+    YakuRow("sankantsu", 2, 2, _sankantsu, needs=KANS_3,
             ident=_named("sankantsu", "三槓子", "Three quads", 27, majsoul=(20,))),
-    YakuRow("shousangen", 2, 2, _shousangen, needs=HONOUR_TRIPLET,
+    YakuRow("shousangen", 2, 2, _shousangen, needs=DRAGON_TRIPLET,
             ident=_named("shousangen", "小三元", "Little three dragons", 30, majsoul=(23,))),
     YakuRow("honroutou", 2, 2, _honroutou, needs=OUTSIDE_TILES,
             ident=_named("honroutou", "混老頭", "All terminals and honours", 31, majsoul=(24,))),
@@ -393,7 +425,7 @@ YAKU: tuple[YakuRow, ...] = (
             ident=_named("chinitsu", "清一色", "Full flush", 35, majsoul=(29,))),
     # Renhou as a limit hand rather than a yakuman (rules.renhou "mangan"/"baiman"); its han
     # are set from the rule in the scorer (5 for mangan, 8 for baiman).
-    YakuRow("renhou", 5, 0, _renhou_han, needs=FLAGGED,
+    YakuRow("renhou", 5, 0, _renhou_han, needs=RENHOU,
             ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
 )
 YAKU_NAMES = tuple(row.name for row in YAKU)
@@ -558,14 +590,18 @@ YAKUMAN_NAMES = tuple(row.name for row in YAKUMAN)
 
 # The rows worth asking for a closed and for an open hand, and those that only the situation
 # decides (skipped at once when no situation flag is set).
-# The rows worth testing, by (closed, traits): made on first use, at most 2 * 4096 tuples.
-_ROWS: dict[tuple[bool, int], tuple[YakuRow, ...]] = {}
+# The rows worth testing, by traits and closed (the lowest bit of the key): made on first
+# use, at most _ROWS_LIMIT of them kept.
+_ROWS: dict[int, tuple[YakuRow, ...]] = {}
+_ROWS_LIMIT = 16384
 
 
-def _rows(closed: bool, traits: int) -> tuple[YakuRow, ...]:
+def _rows(key: int) -> tuple[YakuRow, ...]:
+    closed, traits = key & 1 == 1, key >> 1
     rows = tuple(row for row in YAKU if (row.closed_han if closed else row.open_han)
                  and row.needs & ~traits == 0)
-    _ROWS[closed, traits] = rows
+    if len(_ROWS) < _ROWS_LIMIT:
+        _ROWS[key] = rows
     return rows
 
 
@@ -573,11 +609,11 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple
     """The ordinary yaku of a shape as (name, han), superseded ones removed."""
     found: list[tuple[str, int]] = []
     superseded: list[str] = []
-    closed = shape.hand.closed
-    traits = shape_traits(shape, situation)
-    rows = _ROWS.get((closed, traits))
+    closed = shape.closed
+    key = shape_traits(shape, situation) << 1 | closed
+    rows = _ROWS.get(key)
     if rows is None:
-        rows = _rows(closed, traits)
+        rows = _rows(key)
     for row in rows:
         if row.test(shape, situation, rules):
             han = row.closed_han if closed else row.open_han
@@ -590,7 +626,7 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple
     return found
 
 
-def _may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """A cheap necessary condition for any row of YAKUMAN, so most hands skip the table.
 
     Each clause is implied by at least one yakuman's predicate; the yakuman tests check
@@ -609,8 +645,9 @@ def _may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> bool
 
 
 def find_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
-    """The yakuman of a shape as (name, units): 2 units where the rules count it double."""
-    if not _may_be_yakuman(shape, situation, rules):
+    """The yakuman of a shape as (name, units): 2 units where the rules count it double.
+    Callers on a hot path ask ``may_be_yakuman`` first."""
+    if not may_be_yakuman(shape, situation, rules):
         return []
     found = [row for row in YAKUMAN if row.test(shape, situation, rules)]
     superseded = {name for row in found for name in row.supersedes}
