@@ -52,27 +52,33 @@ def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
         return _PINFU_TSUMO
     hand = shape.hand
     parts: list[tuple[str, int]] = [_BASE]
+    total = 20
     if hand.closed and not tsumo:
         parts.append(_CLOSED_RON)
+        total = 30
     if tsumo and not pinfu and (rules.rinshan_tsumo_fu or not situation.rinshan):
         parts.append(_TSUMO)
+        total += 2
     if shape.form == "standard":
         wait = _WAIT_FU.get(shape.wait)
         if wait is not None:
             parts.append(wait)
+            total += 2
         if shape.pair >= 27:
-            parts.extend(_pair_fu(shape.pair, situation, rules))
-        concealed_triplets = _TRIPLET_PARTS[2]
-        for tile in shape.triplets:
-            parts.append(_TRIPLET_PARTS[0][tile] if tile == shape.ron_triplet
-                         else concealed_triplets[tile])
-        for meld in hand.melds:
-            if meld.kind != "chi":
-                parts.append(_TRIPLET_PARTS[2 * (meld.kind == "ankan")
-                                            + (len(meld.tiles) == 4)][meld.tiles[0]])
-    total = 0
-    for _, value in parts:
-        total += value
+            for part in _pair_fu(shape.pair, situation, rules):
+                parts.append(part)
+                total += part[1]
+        if shape.triplet_count:
+            for tile in shape.triplets:
+                part = _TRIPLET_PARTS[0 if tile == shape.ron_triplet else 2][tile]
+                parts.append(part)
+                total += part[1]
+            for meld in hand.melds:
+                if meld.kind != "chi":
+                    part = _TRIPLET_PARTS[2 * (meld.kind == "ankan")
+                                          + (len(meld.tiles) == 4)][meld.tiles[0]]
+                    parts.append(part)
+                    total += part[1]
     if not hand.closed and total == 20:
         # An open hand with no fu at all (open pinfu shape) is scored 30 fu.
         parts.append(("open hand minimum", 10))

@@ -266,7 +266,8 @@ def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
     dora_han = (_indicated(tiles, dora_tiles, sanma, nuki),
                 _indicated(tiles, ura_tiles, sanma, nuki),
                 tiles.red_fives if rule_set.red_fives else 0, nuki)
-    dora = [(name, han) for name, han in zip(DORA_NAMES, dora_han, strict=True) if han]
+    dora = [entry for entry in zip(DORA_NAMES, dora_han, strict=True) if entry[1]] if (
+        dora_tiles or ura_tiles or tiles.red_fives or nuki) else []
     dealer = situation.dealer
     best = _evaluate(shapes[0], situation, rule_set, dora)
     if len(shapes) > 1:

@@ -219,6 +219,12 @@ class HandTiles:
         self.melds_outside = outside
         self.concealed_size = man.size + pin.size + sou.size + honours.size
         self._counts: list[int] | None = None
+        if melds:
+            counts = list(man.counts + pin.counts + sou.counts + honours.counts)
+            for meld in melds:
+                for tile in meld.tiles:
+                    counts[tile] += 1
+            self._counts = counts
 
     @property
     def counts(self) -> list[int]:
@@ -227,16 +233,14 @@ class HandTiles:
         if counts is None:
             man, pin, sou, honours = self.parts
             counts = list(man.counts + pin.counts + sou.counts + honours.counts)
-            for meld in self.melds:
-                for tile in meld.tiles:
-                    counts[tile] += 1
             self._counts = counts
         return counts
 
     def count(self, tile: int) -> int:
         """Copies of ``tile`` in the hand, called melds included."""
-        if self.melds:
-            return self.counts[tile]
+        counts = self._counts
+        if counts is not None:
+            return counts[tile]
         if tile < 27:
             return self.parts[tile // 9].counts[tile % 9]
         return self.parts[3].counts[tile - 27]

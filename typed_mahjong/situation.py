@@ -182,11 +182,11 @@ def check_situation(melds: tuple[Meld, ...], situation: Situation, ura: list[int
     replacement tile a rinshan draw, so rinshan kaihou needs no kan.
     """
     s = situation
-    called = [meld for meld in melds if meld.is_open]
     # Every problem below needs one of these; most wins have none of them.
     if not (s.ippatsu or s.haitei or s.houtei or s.chankan or s.rinshan or s.tenhou
-            or s.chiihou or s.renhou or ura or (s.riichi and called)):
+            or s.chiihou or s.renhou or (ura and not s.riichi) or (s.riichi and melds)):
         return
+    called = [meld for meld in melds if meld.is_open]
     kans = sum(meld.is_kan for meld in melds)
     # (broken, the flag at fault, why): the flag lets a caller point at the marker itself.
     first_turn = s.tenhou or s.chiihou or s.renhou

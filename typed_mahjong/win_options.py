@@ -139,6 +139,9 @@ def read_options(options: Mapping[str, object]) -> Situation:
     """
     if not options:
         return _DEFAULT_SITUATION
+    quick = _quick_situation(**options) if options.keys() <= _NAMES else None
+    if quick is not None:
+        return quick
     values: list[object] = list(_DEFAULT_SITUATION)  # table order = Situation field order
     for name, value in options.items():
         index, kind = _KINDS.get(name, _UNKNOWN)
@@ -167,6 +170,37 @@ def read_options(options: Mapping[str, object]) -> Situation:
         if values[index]:
             values[implied] = True
     return Situation._make(values)
+
+
+def _quick_situation(
+        *, tsumo: object = False, riichi: object = False, double_riichi: object = False,
+        open_riichi: object = False, ippatsu: object = False, rinshan: object = False,
+        chankan: object = False, haitei: object = False, houtei: object = False,
+        tenhou: object = False, chiihou: object = False, renhou: object = False,
+        seat: object = "S", round: object = "E", dora: object = "", ura: object = "",
+        honba: object = 0, sticks: object = 0, renchan: object = 0, pao: object = None,
+        nuki: object = 0) -> Situation | None:
+    """The common case of ``read_options`` in one call: Python binds the keywords (this
+    signature mirrors WIN_OPTIONS, a test holds the two together), the plain values are
+    checked here, and anything else returns None for the row-by-row reading."""
+    if not (isinstance(tsumo, bool) and isinstance(riichi, bool)
+            and isinstance(double_riichi, bool) and isinstance(open_riichi, bool)
+            and isinstance(ippatsu, bool) and isinstance(rinshan, bool)
+            and isinstance(chankan, bool) and isinstance(haitei, bool)
+            and isinstance(houtei, bool) and isinstance(tenhou, bool)
+            and isinstance(chiihou, bool) and isinstance(renhou, bool)
+            and type(honba) is int and type(sticks) is int and type(renchan) is int
+            and type(nuki) is int and isinstance(dora, str) and isinstance(ura, str)
+            and isinstance(seat, str) and isinstance(round, str) and pao is None):
+        return None
+    seat_wind = _WIND_LETTERS.get(seat)
+    round_wind = _WIND_LETTERS.get(round)
+    if seat_wind is None or round_wind is None or min(honba, sticks, renchan, nuki) < 0:
+        return None
+    return Situation(tsumo, riichi or double_riichi or open_riichi, double_riichi,
+                     open_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou,
+                     renhou, seat_wind, round_wind, dora, ura, honba, sticks, renchan, None,
+                     nuki)
 
 
 def _checked(option: WinOption, value: object) -> object:
@@ -202,6 +236,7 @@ _IMPLIES: Final = tuple((_INDEX[option.name], _INDEX[option.implies]) for option
 _KINDS: Final[dict[str, tuple[int, str]]] = {
     option.name: (index, option.kind) for index, option in enumerate(WIN_OPTIONS)}
 _UNKNOWN: Final = (-1, "")
+_NAMES: Final = frozenset(BY_NAME)
 # The plain wind letters; any other spelling is read by parse_wind.
 _WIND_LETTERS: Final = {letter: parse_wind(letter, "seat") for letter in "ESWN"}
 # Built from the table's defaults (not Situation's own): a test compares the two.

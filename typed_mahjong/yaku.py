@@ -286,7 +286,11 @@ def _sanshoku(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 def _ittsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Ittsu (一気通貫), 2 han (1 open): 123, 456 and 789 of one suit."""
     runs = shape.run_mask
-    return any((runs >> base) & 0b1001001 == 0b1001001 for base in (0, 9, 18))
+    return (runs & _STRAIGHT == _STRAIGHT or (runs >> 9) & _STRAIGHT == _STRAIGHT
+            or (runs >> 18) & _STRAIGHT == _STRAIGHT)
+
+
+_STRAIGHT = 0b1001001  # runs from ranks 1, 4 and 7 of one suit
 
 
 def _chanta(shape: WinShape, situation: Situation, rules: Rules) -> bool:
