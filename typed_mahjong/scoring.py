@@ -15,20 +15,31 @@ from .hand import Hand, Meld, parse_hand, quick_meld
 from .limits import basic_points, hand_value, payment_text, tsumo_payments
 from .rules import PRESETS, Rules, rules_from
 from .sanma import check_sanma_seat, check_sanma_text
-from .shape import EMPTY_PART, PART_CACHES, HandTiles, WinShape, describe, part, win_shapes
+from .shape import (
+    EMPTY_PART,
+    NO_MELDS,
+    PART_CACHES,
+    HandTiles,
+    MeldFacts,
+    WinShape,
+    describe,
+    part,
+    win_shapes,
+)
 from .situation import (
+    DORA,
+    SANMA_DORA,
     SEAT_NAMES,
     Situation,
     check_chankan,
     check_nuki,
     check_situation,
-    next_tile,
     parse_indicators,
 )
 from .tile_types import Wait
 from .tiles import DRAGONS, EAST, NORTH, SINGLE_TILES, WINDS, parse_tile, tile_name
 from .win_options import WinOptions, read_options
-from .yaku import find_yaku, find_yakuman, may_be_yakuman
+from .yaku import find_yaku, find_yakuman, may_be_yakuman, shape_traits
 
 Parts = tuple[tuple[str, int], ...]
 # The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).
@@ -235,7 +246,8 @@ def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
     tiles, dora_tiles, ura_tiles = read
     if situation.chankan:
         check_chankan(tiles.counts, tiles.win)
-    check_nuki(tiles.counts, situation, rule_set.players, dora_tiles + ura_tiles)
+    if nuki:
+        check_nuki(tiles.counts, situation, rule_set.players, dora_tiles + ura_tiles)
     check_situation(tiles.melds, situation, ura_tiles,
                     kita_rinshan=bool(nuki) and rule_set.kita_rinshan)
     if sanma:
@@ -243,7 +255,7 @@ def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
                             ("pao", liable)):
             if wind is not None:
                 check_sanma_seat(wind, field, str(options.get(field)), rule_set.name)
-    if liable == situation.seat:
+    if liable is not None and liable == situation.seat:
         raise HandError("pao: the liable player cannot be the winner", field="pao",
                         kind="situation")
     if situation.renhou or situation.open_riichi:
@@ -263,12 +275,9 @@ def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
         raise HandError(f"hand: {text!r} is not a complete hand: it reads neither "
                         f"as four groups and a pair, nor as seven pairs, nor as thirteen "
                         f"orphans", field="hand", kind=NOT_WINNING)
-    dora_han = (_indicated(tiles, dora_tiles, sanma, nuki),
-                _indicated(tiles, ura_tiles, sanma, nuki),
-                tiles.red_fives if rule_set.red_fives else 0, nuki)
-    dora = [entry for entry in zip(DORA_NAMES, dora_han, strict=True) if entry[1]] if (
-        dora_tiles or ura_tiles or tiles.red_fives or nuki) else []
-    dealer = situation.dealer
+    dora = _dora_entries(tiles, dora_tiles, ura_tiles, sanma, nuki,
+                         tiles.red_fives if rule_set.red_fives else 0)
+    dealer = situation.seat == EAST
     best = _evaluate(shapes[0], situation, rule_set, dora)
     if len(shapes) > 1:
         best_rank = best.rank(dealer, tsumo)
@@ -280,13 +289,18 @@ def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
     return _result(best, tiles, situation, rule_set, honba, sticks, liable)
 
 
-def _indicated(tiles: HandTiles, indicators: list[int], sanma: bool, nuki: int) -> int:
-    """Dora the indicators show in the hand; Norths set aside (nuki) count as Norths."""
-    found = 0
-    for indicator in indicators:
-        tile = next_tile(indicator, sanma)
-        found += tiles.count(tile) + (nuki if tile == NORTH else 0)
-    return found
+def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool, nuki: int,
+                  reds: int) -> list[tuple[str, int]]:
+    """The dora entries of the yaku (DORA_NAMES order), those worth something.
+
+    Each indicator counts the copies of the tile it shows; Norths set aside (nuki) count
+    as dora themselves and as Norths for the indicators."""
+    counts = [0, 0, reds, nuki]
+    for which, indicators in ((0, dora), (1, ura)):
+        for indicator in indicators:
+            tile = (SANMA_DORA if sanma else DORA)[indicator]
+            counts[which] += tiles.count(tile) + (nuki if tile == NORTH else 0)
+    return [(name, count) for name, count in zip(DORA_NAMES, counts, strict=True) if count]
 
 
 # A closed part in bare MPSZ groups, each suit at most once in m p s z order: one match gives
@@ -307,22 +321,21 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     match = _CANONICAL_TILES.fullmatch(groups[0])
     if match is None:
         return None
-    found = []
-    for suit, digits in enumerate(match.groups()):
-        if digits is None:
-            found.append(EMPTY_PART)
-            continue
-        known = PART_CACHES[suit].get(digits) or part(suit, digits)
+    m, p, s, z = match.groups()
+    man = EMPTY_PART if m is None else _MAN.get(m) or part(0, m)
+    pin = EMPTY_PART if p is None else _PIN.get(p) or part(1, p)
+    sou = EMPTY_PART if s is None else _SOU.get(s) or part(2, s)
+    honours = EMPTY_PART if z is None else _HONOURS.get(z) or part(3, z)
+    if man is None or pin is None or sou is None or honours is None:
+        return None
+    parts = (man, pin, sou, honours)
+    melds: tuple[Meld, ...] = ()
+    facts = NO_MELDS
+    if len(groups) > 1:
+        known = _MELDS.get(tuple(groups[1:])) or _quick_melds(groups[1:])
         if known is None:
             return None
-        found.append(known)
-    parts = (found[0], found[1], found[2], found[3])
-    melds: list[Meld] = []
-    for group in groups[1:]:
-        meld = quick_meld(group)
-        if meld is None:
-            return None
-        melds.append(meld)
+        melds, facts = known
     win_tile = SINGLE_TILES.get(win)
     if win_tile is None:
         return None
@@ -331,11 +344,12 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     if not held.counts[tile % 9 if tile < 27 else tile - 27] or (
             win_tile.red and not held.reds):
         return None
-    hand = HandTiles(parts, tuple(melds), tile, situation.tsumo)
+    hand = HandTiles(parts, melds, tile, situation.tsumo, facts)
     if hand.concealed_size != 14 - 3 * len(melds):
         return None
-    dora = _quick_indicators(situation.dora)
-    ura = _quick_indicators(situation.ura)
+    dora_text, ura_text = situation.dora, situation.ura
+    dora = (_INDICATORS.get(dora_text) or _more_indicators(dora_text)) if dora_text else []
+    ura = (_INDICATORS.get(ura_text) or _more_indicators(ura_text)) if ura_text else []
     if dora is None or ura is None:
         return None
     if melds and max(hand.counts) > 4:
@@ -344,10 +358,46 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     for tile in shown:
         if hand.count(tile) + shown.count(tile) > 4:
             return None
-    if (hand.red_fives > 1 or "0" in situation.dora or "0" in situation.ura) and (
+    if (hand.red_fives > 1 or "0" in dora_text or "0" in ura_text) and (
             not _one_red_a_suit(hand, situation)):
         return None
     return hand, dora, ura
+
+
+_MAN, _PIN, _SOU, _HONOURS = PART_CACHES
+
+
+def _more_indicators(text: str) -> list[int] | None:
+    """Three indicators or more (kans reveal them), tile by tile; None if any is not a
+    plain tile."""
+    if len(text) % 2:
+        return None
+    tiles = []
+    for index in range(0, len(text), 2):
+        one = _INDICATORS.get(text[index:index + 2])
+        if one is None:
+            return None
+        tiles.append(one[0])
+    return tiles
+
+
+# Called melds by their text (as split from the hand), at most _MELDS_LIMIT spellings.
+_MELDS: dict[tuple[str, ...], tuple[tuple[Meld, ...], MeldFacts]] = {}
+_MELDS_LIMIT = 16384
+
+
+def _quick_melds(texts: list[str]) -> tuple[tuple[Meld, ...], MeldFacts] | None:
+    """The melds written ``texts`` and their facts; None if any is not a plain valid meld."""
+    melds = []
+    for text in texts:
+        meld = quick_meld(text)
+        if meld is None:
+            return None
+        melds.append(meld)
+    found = (tuple(melds), MeldFacts(tuple(melds)))
+    if len(_MELDS) < _MELDS_LIMIT:
+        _MELDS[tuple(texts)] = found
+    return found
 
 
 def _one_red_a_suit(hand: HandTiles, situation: Situation) -> bool:
@@ -362,19 +412,15 @@ def _one_red_a_suit(hand: HandTiles, situation: Situation) -> bool:
     return max(reds) <= 1
 
 
-def _quick_indicators(text: str) -> list[int] | None:
-    """Indicators written whole one after another ("4m1z"); None for anything else."""
-    if not text:
-        return []
-    if len(text) % 2:
-        return None
-    tiles = []
-    for index in range(0, len(text), 2):
-        found = SINGLE_TILES.get(text[index:index + 2])
-        if found is None:
-            return None
-        tiles.append(found.tile)
-    return tiles
+# Indicators written whole one after another, "4m" or "4m1z" (one or two of each kind, the
+# usual case): their tiles, at once. Anything else goes to the careful reader.
+_INDICATORS: dict[str, list[int]] = {}
+for _first, _one in SINGLE_TILES.items():
+    if len(_first) == 2:
+        _INDICATORS[_first] = [_one.tile]
+        for _second, _other in SINGLE_TILES.items():
+            if len(_second) == 2:
+                _INDICATORS[_first + _second] = [_one.tile, _other.tile]
 
 
 def _careful_tiles(text: str, win: str, situation: Situation) -> Read:
@@ -414,9 +460,10 @@ def _parse_win(hand: Hand, win: str) -> int:
 
 def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
               dora: list[tuple[str, int]]) -> _Candidate:
-    yaku = find_yaku(shape, situation, rules)
+    traits = shape_traits(shape, situation)
+    yaku = find_yaku(shape, situation, rules, traits)
     fu_parts, fu = fu_and_parts(shape, situation, rules, _PINFU in yaku)
-    if may_be_yakuman(shape, situation, rules):
+    if may_be_yakuman(shape, situation, rules, traits):
         yakuman = find_yakuman(shape, situation, rules)
         if yakuman:
             return _yakuman_candidate(shape, yakuman, yaku, dora, fu, fu_parts, rules)
@@ -454,7 +501,7 @@ def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]],
 
 def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rules,
             honba: int, sticks: int, liable: int | None) -> Score:
-    dealer, tsumo = situation.dealer, situation.tsumo
+    dealer, tsumo = situation.seat == EAST, situation.tsumo
     shape = best.shape
     if not best.yaku:
         return Score(0, best.fu, (), best.fu_parts, None, 0, (), 0, shape.wait, 0, True,

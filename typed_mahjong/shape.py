@@ -166,26 +166,15 @@ def _part_readings(suit: int, counts: tuple[int, ...]) -> tuple[PartReading, ...
 EMPTY_PART: Final = Part(0, (0,) * 9, 0, (_NO_READING,), "")
 
 
-class HandTiles:
-    """Every tile of a won hand, read: the concealed parts, the called melds and the
-    features of the melds that every reading shares."""
+class MeldFacts:
+    """What the called melds (and closed kans) of a hand add to every reading of it."""
 
-    __slots__ = ("parts", "melds", "win", "tsumo", "closed", "tile_mask", "suits",
-                 "red_fives", "meld_runs", "meld_run_mask", "meld_triplets",
-                 "meld_triplet_mask", "kans", "closed_kans", "melds_outside", "concealed_size",
-                 "_counts")
+    __slots__ = ("closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
+                 "triplet_mask", "kans", "closed_kans", "outside")
 
-    def __init__(self, parts: tuple[Part, Part, Part, Part], melds: tuple[Meld, ...],
-                 win: int, tsumo: bool) -> None:
-        self.parts = parts
-        self.melds = melds
-        self.win = win
-        self.tsumo = tsumo
-        man, pin, sou, honours = parts
-        mask = man.tile_mask | pin.tile_mask | sou.tile_mask | honours.tile_mask
-        reds = man.reds + pin.reds + sou.reds
+    def __init__(self, melds: tuple[Meld, ...]) -> None:
         closed = True
-        runs = run_mask = triplets = triplet_mask = kans = closed_kans = 0
+        mask = reds = runs = run_mask = triplets = triplet_mask = kans = closed_kans = 0
         outside = True
         for meld in melds:
             first = meld.tiles[0]
@@ -206,25 +195,56 @@ class HandTiles:
             if meld.kind != "ankan":
                 closed = False
         self.closed = closed  # no called melds (closed kans allowed)
-        self.tile_mask = mask  # the tiles present, melds included
-        self.suits = ((mask & _MAN != 0) + (mask & _PIN != 0)  # number suits present
-                      + (mask & _SOU != 0))
-        self.red_fives = reds
-        self.meld_runs = runs
-        self.meld_run_mask = run_mask
-        self.meld_triplets = triplets
-        self.meld_triplet_mask = triplet_mask
+        self.tile_mask = mask
+        self.reds = reds
+        self.runs = runs
+        self.run_mask = run_mask
+        self.triplets = triplets  # triplets and kans
+        self.triplet_mask = triplet_mask
         self.kans = kans
         self.closed_kans = closed_kans
-        self.melds_outside = outside
+        self.outside = outside  # every meld holds a terminal or an honour
+
+
+NO_MELDS: Final = MeldFacts(())
+
+
+class HandTiles:
+    """Every tile of a won hand, read: the concealed parts, the called melds and the
+    features of the melds that every reading shares."""
+
+    __slots__ = ("parts", "melds", "meld_facts", "win", "tsumo", "closed", "tile_mask",
+                 "suits", "red_fives", "concealed_size", "_counts")
+
+    def __init__(self, parts: tuple[Part, Part, Part, Part], melds: tuple[Meld, ...],
+                 win: int, tsumo: bool, facts: MeldFacts | None = None) -> None:
+        self.parts = parts
+        self.melds = melds
+        self.win = win
+        self.tsumo = tsumo
+        man, pin, sou, honours = parts
+        mask = man.tile_mask | pin.tile_mask | sou.tile_mask | honours.tile_mask
         self.concealed_size = man.size + pin.size + sou.size + honours.size
-        self._counts: list[int] | None = None
+        reds = man.reds + pin.reds + sou.reds
         if melds:
+            if facts is None:
+                facts = MeldFacts(melds)
+            mask |= facts.tile_mask
+            reds += facts.reds
             counts = list(man.counts + pin.counts + sou.counts + honours.counts)
             for meld in melds:
                 for tile in meld.tiles:
                     counts[tile] += 1
-            self._counts = counts
+            self._counts: list[int] | None = counts
+        else:
+            facts = NO_MELDS
+            self._counts = None
+        self.meld_facts = facts
+        self.closed = facts.closed  # no called melds (closed kans allowed)
+        self.tile_mask = mask  # the tiles present, melds included
+        self.suits = ((mask & _MAN != 0) + (mask & _PIN != 0)  # number suits present
+                      + (mask & _SOU != 0))
+        self.red_fives = reds
 
     @property
     def counts(self) -> list[int]:
@@ -277,20 +297,21 @@ class WinShape:
         self.runs = runs
         self.triplets = triplets
         self.ron_triplet = ron_triplet  # the concealed triplet a ron completed, else -1
-        self.run_mask = run_mask | hand.meld_run_mask
-        self.triplet_mask = triplet_mask | hand.meld_triplet_mask
-        self.run_count = len(runs) + hand.meld_runs
-        self.triplet_count = len(triplets) + hand.meld_triplets
+        melds = hand.meld_facts
+        self.run_mask = run_mask | melds.run_mask
+        self.triplet_mask = triplet_mask | melds.triplet_mask
+        self.run_count = len(runs) + melds.runs
+        self.triplet_count = len(triplets) + melds.triplets
         self.run_pairs = run_pairs  # pairs of identical runs: 1 iipeikou, 2 ryanpeikou
         # Triplets and kans not called and not completed by a ron (fu, sanankou, suuankou).
-        self.concealed_triplets = (len(triplets) - (ron_triplet >= 0) + hand.closed_kans)
-        self.outside = outside and hand.melds_outside
+        self.concealed_triplets = len(triplets) - (ron_triplet >= 0) + melds.closed_kans
+        self.outside = outside and melds.outside
         # Hand-wide facts, copied so that a predicate reads one object.
         self.win = hand.win
         self.closed = hand.closed
         self.tsumo = hand.tsumo
         self.tiles = hand.tile_mask  # the tiles present, bit t = tile t, melds included
-        self.kans = hand.kans
+        self.kans = melds.kans
 
     @property
     def counts(self) -> list[int]:

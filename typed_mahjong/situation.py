@@ -73,6 +73,11 @@ def next_tile(indicator: int, sanma: bool = False) -> int:
     return 31 + (indicator - 31 + 1) % 3
 
 
+# The dora each indicator shows, by indicator: four players and three (sanma).
+DORA: tuple[int, ...] = tuple(next_tile(indicator) for indicator in range(34))
+SANMA_DORA: tuple[int, ...] = tuple(next_tile(indicator, True) for indicator in range(34))
+
+
 def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[int]]:
     """Dora and ura indicators, checked with the hand for a 5th copy or a 2nd red five."""
     if not dora and not ura:

@@ -87,23 +87,6 @@ def _is_yakuhai(tile: int, situation: Situation) -> bool:
     return tile >= WHITE or tile == situation.seat or tile == situation.round
 
 
-def _has_triplet(shape: WinShape, tile: int) -> bool:
-    return (shape.triplet_mask >> tile) & 1 == 1
-
-
-def _one_suit(shape: WinShape) -> bool:
-    return shape.hand.suits == 1
-
-
-def _has_honour(shape: WinShape) -> bool:
-    return shape.tiles & HONOUR_MASK != 0
-
-
-def _three_suits_same_rank(mask: int) -> bool:
-    """A bit at the same rank of man, pin and sou (runs or triplets)."""
-    return mask & (mask >> 9) & (mask >> 18) & 0x1FF != 0
-
-
 # --- traits: cheap facts that let most rows go untested --------------------------------------
 
 # Situation traits: one a flag that a situational yaku reads.
@@ -130,6 +113,9 @@ OUTSIDE_TILES = 1 << 18  # terminals and honours only
 OUTSIDE = 1 << 19  # every group and the pair hold a terminal or an honour
 ONE_SUIT = 1 << 20  # one number suit (honours allowed)
 SEVEN_PAIRS = 1 << 21
+# Some yakuman may hold (the rules aside): a cheap necessary condition of every YAKUMAN row
+# but daisharin and paarenchan, which only rules enable (``may_be_yakuman``).
+YAKUMAN_HINT = 1 << 22
 
 
 def shape_traits(shape: WinShape, situation: Situation) -> int:
@@ -153,7 +139,9 @@ def shape_traits(shape: WinShape, situation: Situation) -> int:
     if s.chankan:
         traits |= CHANKAN
     if s.renhou:
-        traits |= RENHOU
+        traits |= RENHOU | YAKUMAN_HINT
+    if s.tenhou or s.chiihou:
+        traits |= YAKUMAN_HINT
     if shape.tsumo:
         traits |= TSUMO
     triplets = shape.triplet_count
@@ -162,6 +150,11 @@ def shape_traits(shape: WinShape, situation: Situation) -> int:
             traits |= PINFU_SHAPE
     elif triplets >= 3:
         traits |= TRIPLETS_3 | (KANS_3 if shape.kans >= 3 else 0)
+        # suuankou, suukantsu, daisangen, shousuushii, daisuushii
+        if (shape.concealed_triplets == 4 or shape.kans == 4
+                or shape.triplet_mask & DRAGON_MASK == DRAGON_MASK
+                or (shape.triplet_mask & WIND_MASK).bit_count() >= 3):
+            traits |= YAKUMAN_HINT
     honours = shape.triplet_mask & HONOUR_MASK
     if honours:
         traits |= (DRAGON_TRIPLET if honours & DRAGON_MASK else 0) | (
@@ -174,11 +167,15 @@ def shape_traits(shape: WinShape, situation: Situation) -> int:
     if tiles & OUTSIDE_MASK == 0:
         traits |= SIMPLES
     elif tiles & ~OUTSIDE_MASK == 0:
-        traits |= OUTSIDE_TILES
+        traits |= OUTSIDE_TILES | YAKUMAN_HINT  # kokushi, tsuuiisou, chinroutou
+    if tiles & ~GREEN_MASK == 0:
+        traits |= YAKUMAN_HINT  # ryuuiisou
     if shape.outside:
         traits |= OUTSIDE
     if shape.hand.suits == 1:
         traits |= ONE_SUIT
+        if shape.closed and tiles & HONOUR_MASK == 0:
+            traits |= YAKUMAN_HINT  # chuuren poutou
     if shape.form == "chiitoitsu":
         traits |= SEVEN_PAIRS
     return traits
@@ -250,27 +247,27 @@ def _chankan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 def _haku(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Yakuhai haku (役牌 白), 1 han: a triplet of white dragons."""
-    return _has_triplet(shape, WHITE)
+    return (shape.triplet_mask >> WHITE) & 1 == 1
 
 
 def _hatsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Yakuhai hatsu (役牌 發), 1 han: a triplet of green dragons."""
-    return _has_triplet(shape, GREEN)
+    return (shape.triplet_mask >> GREEN) & 1 == 1
 
 
 def _chun(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Yakuhai chun (役牌 中), 1 han: a triplet of red dragons."""
-    return _has_triplet(shape, RED)
+    return (shape.triplet_mask >> RED) & 1 == 1
 
 
 def _seat_wind(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Seat wind (自風), 1 han: a triplet of the winner's seat wind."""
-    return _has_triplet(shape, situation.seat)
+    return (shape.triplet_mask >> situation.seat) & 1 == 1
 
 
 def _round_wind(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Round wind (場風), 1 han: a triplet of the round wind."""
-    return _has_triplet(shape, situation.round)
+    return (shape.triplet_mask >> situation.round) & 1 == 1
 
 
 def _chiitoitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -280,7 +277,8 @@ def _chiitoitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 def _sanshoku(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Sanshoku doujun (三色同順), 2 han (1 open): the same run in all three suits."""
-    return _three_suits_same_rank(shape.run_mask)
+    runs = shape.run_mask
+    return runs & (runs >> 9) & (runs >> 18) & 0x1FF != 0  # one rank in m, p and s
 
 
 def _ittsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -296,13 +294,13 @@ _STRAIGHT = 0b1001001  # runs from ranks 1, 4 and 7 of one suit
 def _chanta(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Chanta (混全帯幺九), 2 han (1 open): every group and the pair hold a terminal or an
     honour, with a run (else honroutou) and an honour (else junchan)."""
-    return shape.outside and shape.run_count > 0 and _has_honour(shape)
+    return shape.outside and shape.run_count > 0 and shape.tiles & HONOUR_MASK != 0
 
 
 def _junchan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Junchan (純全帯幺九), 3 han (2 open): every group and the pair hold a terminal, with
     a run and no honour."""
-    return shape.outside and shape.run_count > 0 and not _has_honour(shape)
+    return shape.outside and shape.run_count > 0 and shape.tiles & HONOUR_MASK == 0
 
 
 def _toitoi(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -317,7 +315,8 @@ def _sanankou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 def _sanshoku_doukou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Sanshoku doukou (三色同刻), 2 han: the same triplet in all three suits."""
-    return _three_suits_same_rank(shape.triplet_mask)
+    triplets = shape.triplet_mask
+    return triplets & (triplets >> 9) & (triplets >> 18) & 0x1FF != 0
 
 
 def _sankantsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -339,7 +338,7 @@ def _honroutou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 def _honitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Honitsu (混一色), 3 han (2 open): one suit and honours."""
-    return _one_suit(shape) and _has_honour(shape)
+    return shape.hand.suits == 1 and shape.tiles & HONOUR_MASK != 0
 
 
 def _ryanpeikou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -349,7 +348,7 @@ def _ryanpeikou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 def _chinitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Chinitsu (清一色), 6 han (5 open): one suit, no honours."""
-    return _one_suit(shape) and not _has_honour(shape)
+    return shape.hand.suits == 1 and shape.tiles & HONOUR_MASK == 0
 
 
 def _renhou_han(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -490,8 +489,8 @@ def _ryuuiisou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 def _chuuren_counts(shape: WinShape) -> list[int] | None:
     """The suit's counts when the hand is closed, melds-free and of one suit, else None."""
-    if shape.form != "standard" or shape.hand.melds or not _one_suit(shape) \
-            or _has_honour(shape):
+    if shape.form != "standard" or shape.hand.melds or shape.hand.suits != 1 \
+            or shape.tiles & HONOUR_MASK:
         return None
     base = 9 * (shape.win // 9)
     return shape.counts[base:base + 9]
@@ -543,7 +542,7 @@ def _daisharin(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 def _paarenchan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Paarenchan (八連荘), where rules.paarenchan: the dealer's eighth win in a row."""
-    return rules.paarenchan and situation.dealer and situation.renchan >= 7
+    return rules.paarenchan and situation.seat == EAST and situation.renchan >= 7
 
 
 YAKUMAN: tuple[YakumanRow, ...] = (
@@ -609,12 +608,16 @@ def _rows(key: int) -> tuple[YakuRow, ...]:
     return rows
 
 
-def find_yaku(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
-    """The ordinary yaku of a shape as (name, han), superseded ones removed."""
+def find_yaku(shape: WinShape, situation: Situation, rules: Rules,
+              traits: int = -1) -> list[tuple[str, int]]:
+    """The ordinary yaku of a shape as (name, han), superseded ones removed (``traits``:
+    the shape's, if already known)."""
     found: list[tuple[str, int]] = []
     superseded: list[str] = []
     closed = shape.closed
-    key = shape_traits(shape, situation) << 1 | closed
+    if traits < 0:
+        traits = shape_traits(shape, situation)
+    key = traits << 1 | closed
     rows = _ROWS.get(key)
     if rows is None:
         rows = _rows(key)
@@ -630,22 +633,14 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple
     return found
 
 
-def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    """A cheap necessary condition for any row of YAKUMAN, so most hands skip the table.
-
-    Each clause is implied by at least one yakuman's predicate; the yakuman tests check
-    every row through this gate.
-    """
-    tiles = shape.tiles
-    triplets = shape.triplet_mask
-    return (shape.concealed_triplets == 4 or shape.form == "kokushi" or shape.kans == 4
-            or (triplets & DRAGON_MASK).bit_count() == 3
-            or (triplets & WIND_MASK).bit_count() >= 3
-            or tiles & ~HONOUR_MASK == 0 or tiles & ~GREEN_MASK == 0
-            or tiles & ~TERMINAL_MASK == 0
-            or (shape.closed and shape.hand.suits == 1 and tiles & HONOUR_MASK == 0)
-            or situation.tenhou or situation.chiihou or situation.renhou
-            or (rules.daisharin and shape.form == "chiitoitsu") or rules.paarenchan)
+def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
+                   traits: int = -1) -> bool:
+    """A cheap necessary condition for any row of YAKUMAN, so most hands skip the table
+    (``traits``: the shape's, if already known). A test checks every row through it."""
+    if traits < 0:
+        traits = shape_traits(shape, situation)
+    return (traits & YAKUMAN_HINT != 0 or rules.paarenchan
+            or (rules.daisharin and traits & SEVEN_PAIRS != 0))
 
 
 def find_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
