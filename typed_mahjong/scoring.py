@@ -295,12 +295,20 @@ def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool
 
     Each indicator counts the copies of the tile it shows; Norths set aside (nuki) count
     as dora themselves and as Norths for the indicators."""
-    counts = [0, 0, reds, nuki]
-    for which, indicators in ((0, dora), (1, ura)):
+    shown = SANMA_DORA if sanma else DORA
+    entries = []
+    for name, indicators in ((DORA_NAMES[0], dora), (DORA_NAMES[1], ura)):
+        count = 0
         for indicator in indicators:
-            tile = (SANMA_DORA if sanma else DORA)[indicator]
-            counts[which] += tiles.count(tile) + (nuki if tile == NORTH else 0)
-    return [(name, count) for name, count in zip(DORA_NAMES, counts, strict=True) if count]
+            tile = shown[indicator]
+            count += tiles.count(tile) + (nuki if tile == NORTH else 0)
+        if count:
+            entries.append((name, count))
+    if reds:
+        entries.append((DORA_NAMES[2], reds))
+    if nuki:
+        entries.append((DORA_NAMES[3], nuki))
+    return entries
 
 
 # A closed part in bare MPSZ groups, each suit at most once in m p s z order: one match gives
@@ -464,7 +472,7 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
     yaku = find_yaku(shape, situation, rules, traits)
     fu_parts, fu = fu_and_parts(shape, situation, rules, _PINFU in yaku)
     if may_be_yakuman(shape, situation, rules, traits):
-        yakuman = find_yakuman(shape, situation, rules)
+        yakuman = find_yakuman(shape, situation, rules, traits)
         if yakuman:
             return _yakuman_candidate(shape, yakuman, yaku, dora, fu, fu_parts, rules)
     han = 0
@@ -533,20 +541,28 @@ def _payments(best: _Candidate, hand: HandTiles, situation: Situation, rules: Ru
         pao_units = _liable_units(best, hand, rules)
         if not rules.aotenjou:
             return _pao_payments(best, situation, rules, honba, liable, pao_units)
-    tsumo = situation.tsumo
-    if not tsumo:
-        first = hand_value(best.basic, situation.dealer, tsumo=False)[0]
+    seat = situation.seat
+    if not situation.tsumo:
+        first = hand_value(best.basic, seat == EAST, tsumo=False)[0]
         return (("discarder", first + honba * rules.honba_value),)
-    per_payer = honba * rules.honba_value // (rules.players - 1)
-    return tuple((SEAT_NAMES[wind], share + per_payer)
-                 for wind, share in tsumo_shares(best.basic, situation, rules).items())
+    first, second, _ = tsumo_payments(best.basic, seat == EAST, rules)
+    per_payer = honba * rules.honba_value // (rules.players - 1) if honba else 0
+    paid = []
+    for wind in _PAYERS[seat][:rules.players - 1]:
+        paid.append((SEAT_NAMES[wind], (first if wind == EAST else second) + per_payer))
+    return tuple(paid)
 
 
 def tsumo_shares(basic: int, situation: Situation, rules: Rules) -> dict[int, int]:
     """Each payer's share of a tsumo worth ``basic``, before honba (limits.tsumo_payments)."""
-    first, second, _ = tsumo_payments(basic, situation.dealer, rules)
-    payers = [wind for wind in SEAT_NAMES if wind != situation.seat][:rules.players - 1]
+    first, second, _ = tsumo_payments(basic, situation.seat == EAST, rules)
+    payers = _PAYERS[situation.seat][:rules.players - 1]
     return {wind: first if wind == EAST else second for wind in payers}
+
+
+# Who pays a tsumo, by the winner's seat: the others in seat order (sanma: the first two).
+_PAYERS: dict[int, tuple[int, ...]] = {
+    seat: tuple(wind for wind in SEAT_NAMES if wind != seat) for seat in SEAT_NAMES}
 
 
 def _liable_units(best: _Candidate, hand: HandTiles, rules: Rules) -> int:

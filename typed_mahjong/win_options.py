@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, TypedDict
+from typing import Any, Final, TypedDict
 
 from .errors import MALFORMED, HandError
 from .rules import Rules
@@ -173,25 +173,20 @@ def read_options(options: Mapping[str, object]) -> Situation:
 
 
 def _quick_situation(
-        *, tsumo: object = False, riichi: object = False, double_riichi: object = False,
-        open_riichi: object = False, ippatsu: object = False, rinshan: object = False,
-        chankan: object = False, haitei: object = False, houtei: object = False,
-        tenhou: object = False, chiihou: object = False, renhou: object = False,
-        seat: object = "S", round: object = "E", dora: object = "", ura: object = "",
-        honba: object = 0, sticks: object = 0, renchan: object = 0, pao: object = None,
-        nuki: object = 0) -> Situation | None:
+        *, tsumo: Any = False, riichi: Any = False, double_riichi: Any = False,
+        open_riichi: Any = False, ippatsu: Any = False, rinshan: Any = False,
+        chankan: Any = False, haitei: Any = False, houtei: Any = False, tenhou: Any = False,
+        chiihou: Any = False, renhou: Any = False, seat: Any = "S", round: Any = "E",
+        dora: Any = "", ura: Any = "", honba: Any = 0, sticks: Any = 0, renchan: Any = 0,
+        pao: Any = None, nuki: Any = 0) -> Situation | None:
     """The common case of ``read_options`` in one call: Python binds the keywords (this
     signature mirrors WIN_OPTIONS, a test holds the two together), the plain values are
     checked here, and anything else returns None for the row-by-row reading."""
-    if not (isinstance(tsumo, bool) and isinstance(riichi, bool)
-            and isinstance(double_riichi, bool) and isinstance(open_riichi, bool)
-            and isinstance(ippatsu, bool) and isinstance(rinshan, bool)
-            and isinstance(chankan, bool) and isinstance(haitei, bool)
-            and isinstance(houtei, bool) and isinstance(tenhou, bool)
-            and isinstance(chiihou, bool) and isinstance(renhou, bool)
-            and type(honba) is int and type(sticks) is int and type(renchan) is int
-            and type(nuki) is int and isinstance(dora, str) and isinstance(ura, str)
-            and isinstance(seat, str) and isinstance(round, str) and pao is None):
+    if not (_BOOL.issuperset(map(type, (tsumo, riichi, double_riichi, open_riichi, ippatsu,
+                                        rinshan, chankan, haitei, houtei, tenhou, chiihou,
+                                        renhou)))
+            and _INT.issuperset(map(type, (honba, sticks, renchan, nuki)))
+            and _STR.issuperset(map(type, (seat, round, dora, ura))) and pao is None):
         return None
     seat_wind = _WIND_LETTERS.get(seat)
     round_wind = _WIND_LETTERS.get(round)
@@ -201,6 +196,11 @@ def _quick_situation(
                      open_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou,
                      renhou, seat_wind, round_wind, dora, ura, honba, sticks, renchan, None,
                      nuki)
+
+
+_BOOL: Final = frozenset({bool})
+_INT: Final = frozenset({int})
+_STR: Final = frozenset({str})
 
 
 def _checked(option: WinOption, value: object) -> object:

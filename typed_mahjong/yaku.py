@@ -643,10 +643,11 @@ def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
             or (rules.daisharin and traits & SEVEN_PAIRS != 0))
 
 
-def find_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
-    """The yakuman of a shape as (name, units): 2 units where the rules count it double.
-    Callers on a hot path ask ``may_be_yakuman`` first."""
-    if not may_be_yakuman(shape, situation, rules):
+def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
+                 traits: int = -1) -> list[tuple[str, int]]:
+    """The yakuman of a shape as (name, units): 2 units where the rules count it double
+    (``traits``: the shape's, if already known)."""
+    if not may_be_yakuman(shape, situation, rules, traits):
         return []
     found = [row for row in YAKUMAN if row.test(shape, situation, rules)]
     superseded = {name for row in found for name in row.supersedes}
