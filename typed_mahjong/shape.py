@@ -345,7 +345,10 @@ def win_shapes(hand: HandTiles) -> list[WinShape]:
                            first.run_pairs + second.run_pairs + third.run_pairs,
                            first.outside and second.outside and third.outside
                            and fourth.outside)
-    if hand.closed and not hand.melds and hand.concealed_size == 14:
+    if not hand.melds and hand.concealed_size == 14 and (
+            hand.tile_mask == KOKUSHI_MASK or (
+                man.pairs is not None and pin.pairs is not None and sou.pairs is not None
+                and honours.pairs is not None)):
         _special_shapes(shapes, hand)
     return shapes
 

@@ -432,6 +432,7 @@ YAKU: tuple[YakuRow, ...] = (
             ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
 )
 YAKU_NAMES = tuple(row.name for row in YAKU)
+_RENHOU_ENTRY = ("renhou", 5)  # the row's closed han; the rules give the real value
 
 
 # --- yakuman --------------------------------------------------------------------------------
@@ -593,15 +594,19 @@ YAKUMAN_NAMES = tuple(row.name for row in YAKUMAN)
 
 # The rows worth asking for a closed and for an open hand, and those that only the situation
 # decides (skipped at once when no situation flag is set).
-# The rows worth testing, by traits and closed (the lowest bit of the key): made on first
-# use, at most _ROWS_LIMIT of them kept.
-_ROWS: dict[int, tuple[YakuRow, ...]] = {}
+# The rows worth testing, by traits and closed (the lowest bit of the key), each as
+# (predicate, its (name, han) entry, the names it supersedes): made on first use, at most
+# _ROWS_LIMIT of them kept. Renhou's han come from the rules, so its entry is made there.
+_Test = tuple[Predicate, tuple[str, int], tuple[str, ...]]
+_ROWS: dict[int, tuple[_Test, ...]] = {}
 _ROWS_LIMIT = 16384
 
 
-def _rows(key: int) -> tuple[YakuRow, ...]:
+def _rows(key: int) -> tuple[_Test, ...]:
     closed, traits = key & 1 == 1, key >> 1
-    rows = tuple(row for row in YAKU if (row.closed_han if closed else row.open_han)
+    rows = tuple((row.test, (row.name, row.closed_han if closed else row.open_han),
+                  row.supersedes)
+                 for row in YAKU if (row.closed_han if closed else row.open_han)
                  and row.needs & ~traits == 0)
     if len(_ROWS) < _ROWS_LIMIT:
         _ROWS[key] = rows
@@ -613,21 +618,20 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules,
     """The ordinary yaku of a shape as (name, han), superseded ones removed (``traits``:
     the shape's, if already known)."""
     found: list[tuple[str, int]] = []
-    superseded: list[str] = []
-    closed = shape.closed
+    superseded: tuple[str, ...] = ()
     if traits < 0:
         traits = shape_traits(shape, situation)
-    key = traits << 1 | closed
+    key = traits << 1 | shape.closed
     rows = _ROWS.get(key)
     if rows is None:
         rows = _rows(key)
-    for row in rows:
-        if row.test(shape, situation, rules):
-            han = row.closed_han if closed else row.open_han
-            if row.name == "renhou":
-                han = 5 if rules.renhou == "5-han" else 8
-            found.append((row.name, han))
-            superseded.extend(row.supersedes)
+    for test, entry, supersedes in rows:
+        if test(shape, situation, rules):
+            found.append(entry)
+            if supersedes:
+                superseded += supersedes
+    if traits & RENHOU and _RENHOU_ENTRY in found:
+        found[found.index(_RENHOU_ENTRY)] = ("renhou", 5 if rules.renhou == "5-han" else 8)
     if superseded:
         return [item for item in found if item[0] not in superseded]
     return found

@@ -67,3 +67,16 @@ def test_a_yakuman_holds_only_past_the_gate(shapes: list[tuple[WinShape, Situati
             seen.update(held)
             assert not held or may_be_yakuman(shape, situation, rules), (held, shape)
     assert seen >= {row.name for row in YAKUMAN} - {"renhou", "daisharin", "paarenchan"}
+
+
+@pytest.mark.parametrize(("value", "han", "points"), [
+    # pinfu 1 + tanyao 1 + renhou: 7 han = haneman 12000 (non-dealer ron); 10 han = baiman
+    # 16000.
+    ("5-han", 5, 12000), ("baiman", 8, 16000)])
+def test_renhou_as_han_takes_its_han_from_the_rules(value: str, han: int, points: int) -> None:
+    from typed_mahjong import score
+
+    result = score("234m456p678s234s55p", "2s", renhou=True,
+                   rules=rules_from("tenhou", renhou=value))
+    assert (result.yaku, result.points) == (
+        (("pinfu", 1), ("tanyao", 1), ("renhou", han)), points)
