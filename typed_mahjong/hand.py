@@ -15,17 +15,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import get_args
 
 from .errors import HandError
+from .tile_types import MeldKind
 from .tiles import ParsedTile, format_tiles, parse_tiles, tile_name
 
-MELD_KINDS = ("chi", "pon", "kan", "ankan", "kakan")
+MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
+_MELD_KIND: dict[str, MeldKind] = {kind: kind for kind in MELD_KINDS}
 _GROUP = re.compile(r"\S+")
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    kind: str  # one of MELD_KINDS
+    kind: MeldKind
     tiles: tuple[int, ...]  # sorted tile indices
     reds: int  # red fives among them
 
@@ -193,9 +196,11 @@ def _parse_hand(text: str, drawn: tuple[bool, ...]) -> Hand:
 
 
 def _parse_meld(group: str, start: int) -> Meld:
-    kind, _, tiles_text = group.partition(":")
-    if kind not in MELD_KINDS:
-        raise HandError(f"hand: unknown meld kind {kind!r} (use chi, pon, kan, ankan or kakan)",
+    written, _, tiles_text = group.partition(":")
+    kind = _MELD_KIND.get(written)
+    if kind is None:
+        raise HandError(f"hand: unknown meld kind {written!r} (use chi, pon, kan, ankan or "
+                        f"kakan)",
                         field="hand", position=start)
     tiles_start = start + len(kind) + 1
     if not tiles_text:

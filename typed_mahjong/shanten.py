@@ -52,7 +52,7 @@ from .errors import HandError
 from .hand import Hand, count_meld_copies, parse_hand
 from .rules import Rules, rules_from
 from .sanma import ABSENT_TILES, check_sanma_text
-from .tiles import parse_tiles, tile_name
+from .tiles import ORPHANS, parse_tiles, tile_name
 
 TABLE_FILE = "shanten_tables.bin.gz"
 TABLE_MAGIC = b"SHT2"
@@ -65,7 +65,7 @@ Vector = tuple[int, ...]
 GOALS = 2 * (MAX_GROUPS + 1)
 INF = 99  # a goal that cannot be reached (e.g. a pair of an honour whose pon is called)
 _NOTHING: Vector = (0,) + (INF,) * (GOALS - 1)  # no tiles at all: only the empty goal
-_ORPHANS = itemgetter(0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = itemgetter(*ORPHANS)
 # Counts 0..4 become the ASCII digits of a base-5 code; anything else a non-digit.
 _TO_DIGITS = bytes(ord("0") + value if value < 5 else ord("x") for value in range(256))
 _ZERO, _ONE = ord("0"), ord("1")

@@ -20,6 +20,7 @@ from typing import Final
 from .hand import Meld
 from .readings import suit_readings
 from .tile_types import Form, Wait
+from .tiles import HONOUR_MASK, ORPHAN_MASK, tile_mask
 
 RYANMEN: Final = "ryanmen"
 KANCHAN: Final = "kanchan"
@@ -30,22 +31,13 @@ KOKUSHI_SINGLE: Final = "kokushi single"
 KOKUSHI_THIRTEEN: Final = "kokushi 13-sided"
 
 
-def _bits(tiles: tuple[int, ...] | range) -> int:
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << tile
-    return mask
-
+_bits = tile_mask
 
 # Tile sets as bit masks over the 34 tile indices (bit t = tile t).
-TERMINAL_MASK: Final = _bits((0, 8, 9, 17, 18, 26))
-HONOUR_MASK: Final = _bits(range(27, 34))
-OUTSIDE_MASK: Final = TERMINAL_MASK | HONOUR_MASK  # terminals and honours: the one set
 SUIT_MASKS: Final = (_bits(range(0, 9)), _bits(range(9, 18)), _bits(range(18, 27)))
 GREEN_MASK: Final = _bits((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s and the green dragon
 WIND_MASK: Final = _bits(range(27, 31))
 DRAGON_MASK: Final = _bits(range(31, 34))
-KOKUSHI_MASK: Final = OUTSIDE_MASK
 DAISHARIN_MASK: Final = _bits(range(10, 17))  # 2p..8p
 
 
@@ -78,7 +70,7 @@ class PartReading:
 
 
 def _outside(tile: int) -> bool:
-    return (OUTSIDE_MASK >> tile) & 1 == 1
+    return (ORPHAN_MASK >> tile) & 1 == 1
 
 
 _NO_READING: Final = PartReading(-1, (), ())
@@ -346,7 +338,7 @@ def win_shapes(hand: HandTiles) -> list[WinShape]:
                            first.outside and second.outside and third.outside
                            and fourth.outside)
     if not hand.melds and hand.concealed_size == 14 and (
-            hand.tile_mask == KOKUSHI_MASK or (
+            hand.tile_mask == ORPHAN_MASK or (
                 man.pairs is not None and pin.pairs is not None and sou.pairs is not None
                 and honours.pairs is not None)):
         _special_shapes(shapes, hand)
@@ -387,7 +379,7 @@ def _special_shapes(shapes: list[WinShape], hand: HandTiles) -> None:
         if len(pairs) == 7:
             shapes.append(WinShape(hand, "chiitoitsu", TANKI, -1, pairs, (), (), -1, 0, 0, 0,
                                    False))
-    if hand.tile_mask == KOKUSHI_MASK:
+    if hand.tile_mask == ORPHAN_MASK:
         counts = hand.counts
         pair = next(tile for tile in range(34) if counts[tile] == 2)
         wait: Wait = KOKUSHI_THIRTEEN if pair == hand.win else KOKUSHI_SINGLE

@@ -19,9 +19,25 @@ HONOUR_LETTERS = "ESWNPFC"
 EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
 WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (WHITE, GREEN, RED)
-TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
-HONOURS = frozenset(range(27, 34))
+# Terminals and honours, the one list: kokushi's thirteen, yaochuuhai, "outside" tiles.
+# Every other form of it (sets, bit masks) is made from this one.
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+TERMINALS = frozenset(tile for tile in ORPHANS if tile < 27)
+HONOURS = frozenset(tile for tile in ORPHANS if tile >= 27)
 TERMINALS_AND_HONOURS = TERMINALS | HONOURS
+
+
+def tile_mask(tiles: Iterable[int]) -> int:
+    """Tiles as a bit mask over the 34 indices (bit t = tile t)."""
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << tile
+    return mask
+
+
+TERMINAL_MASK = tile_mask(TERMINALS)
+HONOUR_MASK = tile_mask(HONOURS)
+ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK
 WIND_NAMES = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 
 
@@ -37,7 +53,7 @@ def tile_name(tile: int, red: bool = False) -> str:
 
 
 def is_terminal_or_honour(tile: int) -> bool:
-    return tile >= 27 or tile % 9 in (0, 8)
+    return (ORPHAN_MASK >> tile) & 1 == 1
 
 
 def parse_tiles(text: str, *, field: str = "tiles", offset: int = 0) -> list[ParsedTile]:

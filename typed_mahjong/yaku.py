@@ -16,17 +16,14 @@ from .shape import (
     DAISHARIN_MASK,
     DRAGON_MASK,
     GREEN_MASK,
-    HONOUR_MASK,
     KOKUSHI_THIRTEEN,
-    OUTSIDE_MASK,
     RYANMEN,
     TANKI,
-    TERMINAL_MASK,
     WIND_MASK,
     WinShape,
 )
 from .situation import Situation
-from .tiles import EAST, GREEN, NORTH, RED, WHITE
+from .tiles import EAST, GREEN, HONOUR_MASK, NORTH, ORPHAN_MASK, RED, TERMINAL_MASK, WHITE
 
 Predicate = Callable[[WinShape, Situation, Rules], bool]
 
@@ -164,9 +161,9 @@ def shape_traits(shape: WinShape, situation: Situation) -> int:
     if shape.run_count >= 3:
         traits |= RUNS_3
     tiles = shape.tiles
-    if tiles & OUTSIDE_MASK == 0:
+    if tiles & ORPHAN_MASK == 0:
         traits |= SIMPLES
-    elif tiles & ~OUTSIDE_MASK == 0:
+    elif tiles & ~ORPHAN_MASK == 0:
         traits |= OUTSIDE_TILES | YAKUMAN_HINT  # kokushi, tsuuiisou, chinroutou
     if tiles & ~GREEN_MASK == 0:
         traits |= YAKUMAN_HINT  # ryuuiisou
@@ -222,7 +219,7 @@ def _iipeikou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 def _tanyao(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Tanyao (断幺九), 1 han: simples (2-8) only; open too where rules.open_tanyao."""
-    return shape.tiles & OUTSIDE_MASK == 0 and (shape.closed or rules.open_tanyao)
+    return shape.tiles & ORPHAN_MASK == 0 and (shape.closed or rules.open_tanyao)
 
 
 def _haitei(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -333,7 +330,7 @@ def _honroutou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Honroutou (混老頭), 2 han: terminals and honours only, both present (all honours is
     tsuuiisou, all terminals chinroutou: yakuman that replace it)."""
     tiles = shape.tiles
-    return tiles & ~OUTSIDE_MASK == 0 and tiles & HONOUR_MASK != 0 and tiles & TERMINAL_MASK != 0
+    return tiles & ~ORPHAN_MASK == 0 and tiles & HONOUR_MASK != 0 and tiles & TERMINAL_MASK != 0
 
 
 def _honitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
