@@ -6,7 +6,6 @@ generator all call ``score`` and never decide a rule themselves.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple, Unpack
 
 from .errors import NOT_WINNING, RULES, SITUATION, HandError
@@ -37,7 +36,17 @@ from .situation import (
     parse_indicators,
 )
 from .tile_types import Wait
-from .tiles import DRAGONS, EAST, NORTH, SINGLE_TILES, WINDS, parse_tile, tile_name
+from .tiles import (
+    CANONICAL_TILES,
+    DRAGONS,
+    EAST,
+    NORTH,
+    SINGLE_TILES,
+    WINDS,
+    parse_tile,
+    suit_digits,
+    tile_name,
+)
 from .win_options import WinOptions, read_options
 from .yaku import find_yaku, find_yakuman, may_be_yakuman, shape_traits
 
@@ -311,10 +320,6 @@ def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool
     return entries
 
 
-# A closed part in bare MPSZ groups, each suit at most once in m p s z order: one match gives
-# the four digit strings. Anything else (letters, suits repeated or out of order, errors) is
-# read by the careful parser.
-_CANONICAL_TILES = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 Read = tuple[HandTiles, list[int], list[int]]
 
 
@@ -326,10 +331,11 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     groups = text.split()
     if not groups:
         return None
-    match = _CANONICAL_TILES.fullmatch(groups[0])
-    if match is None:
+    canonical = CANONICAL_TILES.fullmatch(groups[0])
+    found = canonical.groups() if canonical is not None else suit_digits(groups[0])
+    if found is None:
         return None
-    m, p, s, z = match.groups()
+    m, p, s, z = found
     man = EMPTY_PART if m is None else _MAN.get(m) or part(0, m)
     pin = EMPTY_PART if p is None else _PIN.get(p) or part(1, p)
     sou = EMPTY_PART if s is None else _SOU.get(s) or part(2, s)

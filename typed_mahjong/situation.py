@@ -6,11 +6,10 @@ riichi, haitei on a ron, ...) with HandError(kind="situation").
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from .errors import MALFORMED, RULES, SITUATION, HandError
-from .hand import Hand, Meld, check_copies, quick_tiles
+from .hand import Hand, Meld, check_copies
 from .tiles import EAST, NORTH, parse_tile, parse_tile_sequence, tile_name
 
 SEAT_NAMES = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
@@ -82,20 +81,7 @@ def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[i
     """Dora and ura indicators, checked with the hand for a 5th copy or a 2nd red five."""
     if not dora and not ura:
         return [], []
-    quick = _quick_indicators(hand, dora, ura)
-    if quick is not None:
-        return quick
-    copies = [0] * 34
-    reds = [0, 0, 0]
-    for tile in hand.concealed:
-        copies[tile] += 1
-    for tile in hand.concealed_reds:
-        reds[tile // 9] += 1
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            copies[tile] += 1
-        if meld.reds:
-            reds[meld.first // 9] += meld.reds
+    copies, reds = hand.copies()
     result = []
     for field, text in (("dora", dora), ("ura", ura)):
         try:
@@ -105,30 +91,6 @@ def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[i
             raise exc.in_source(text) from None
         result.append([parsed.tile for parsed in tiles])
     return result[0], result[1]
-
-
-def _quick_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[int]] | None:
-    """Plain, valid indicators without positions; None sends the caller to the slow path."""
-    dora_found = _quick_sequence(dora) if dora else ([], [])
-    ura_found = _quick_sequence(ura) if ura else ([], [])
-    if dora_found is None or ura_found is None:
-        return None
-    counts = [0] * 34
-    for tile in hand.concealed:
-        counts[tile] += 1
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            counts[tile] += 1
-    red_suits = [tile // 9 for tile in hand.concealed_reds]
-    for meld in hand.melds:
-        red_suits.extend([meld.first // 9] * meld.reds)
-    for tiles, reds in (dora_found, ura_found):
-        for tile in tiles:
-            counts[tile] += 1
-        red_suits.extend(tile // 9 for tile in reds)
-    if max(counts) > 4 or len(red_suits) != len(set(red_suits)):
-        return None
-    return dora_found[0], ura_found[0]
 
 
 def check_chankan(counts: list[int], win: int) -> None:
@@ -166,17 +128,6 @@ def check_nuki(counts: list[int], situation: Situation, players: int,
         flag = "tenhou" if s.tenhou else "chiihou" if s.chiihou else "renhou"
         raise HandError(f"situation: a kita is a call, so a win after one is not {flag} "
                         f"(a first-turn win has no calls)", field=flag, kind=SITUATION)
-
-
-def _quick_sequence(text: str) -> tuple[list[int], list[int]] | None:
-    # Indicators are whole tiles one after another ("4m1z"): a digit run ("44p", "10m")
-    # goes to the slow path, which rejects it with its position.
-    if not _QUICK_SEQUENCE.fullmatch(text):
-        return None
-    return quick_tiles(text)
-
-
-_QUICK_SEQUENCE = re.compile(r"(?:[0-9][mps]|[1-7]z)+")
 
 
 def check_situation(melds: tuple[Meld, ...], situation: Situation, ura: list[int], *,

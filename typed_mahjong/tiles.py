@@ -9,6 +9,7 @@ F = green "fa", C = red "chun").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -97,6 +98,56 @@ def parse_tiles(text: str, *, field: str = "tiles", offset: int = 0) -> list[Par
     if pending:
         raise _error("digits at the end have no suit letter (m, p, s or z)", field, pending[0])
     return tiles
+
+
+# Plain MPSZ text (digits and suit letters only), the shape every quick path reads: first
+# canonically (each suit at most once, in m p s z order: one match gives the four digit
+# strings), else in any order and repetition (the groups of a suit joined). Hot paths may
+# try CANONICAL_TILES themselves before calling suit_digits.
+CANONICAL_TILES = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
+_PLAIN = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_PLAIN_GROUP = re.compile(r"([0-9]+)([mpsz])")
+SuitDigits = tuple[str | None, str | None, str | None, str | None]
+
+
+def suit_digits(text: str) -> SuitDigits | None:
+    """The digits of each suit (m, p, s, z) of plain MPSZ text, None for a suit absent; None
+    for any other text (honour letters, spaces, anything malformed), which ``parse_tiles``
+    reads with positions. A suit written in several groups is joined and sorted, so that
+    shuffled spellings share the caches keyed by digit string. Decides no error: the digits
+    may still hold a 5th copy or two red fives.
+    """
+    canonical = CANONICAL_TILES.fullmatch(text)
+    if canonical is not None:
+        man, pin, sou, honours = canonical.groups()
+        return man, pin, sou, honours
+    if _PLAIN.fullmatch(text) is None:
+        return None
+    joined = {"m": "", "p": "", "s": "", "z": ""}
+    for digits, suit in _PLAIN_GROUP.findall(text):
+        joined[suit] += digits
+    man, pin, sou, honours = ("".join(sorted(joined[suit])) or None for suit in "mpsz")
+    return man, pin, sou, honours
+
+
+def plain_tiles(text: str) -> tuple[list[int], list[int]] | None:
+    """Tiles (sorted) and red fives of plain MPSZ text ("234p44s"), else None; no errors
+    (see ``suit_digits``)."""
+    found = suit_digits(text)
+    if found is None:
+        return None
+    tiles: list[int] = []
+    reds: list[int] = []
+    for suit, digits in enumerate(found):
+        if digits:
+            base = 9 * suit
+            for digit in sorted(digits):
+                tile = base + (4 if digit == "0" else ord(digit) - 49)
+                tiles.append(tile)
+                if digit == "0":
+                    reds.append(tile)
+    tiles.sort()
+    return tiles, reds
 
 
 def parse_tile(text: str, *, field: str = "tile") -> ParsedTile:
