@@ -31,7 +31,7 @@ HANDS = 3000  # every yaku appears in the sample (checked below); about 1 s
 
 
 def _shapes() -> list[tuple[WinShape, Situation]]:
-    found = []
+    found: list[tuple[WinShape, Situation]] = []
     for hand in generate(31, HANDS):
         situation = read_options(hand.score_kwargs())
         tiles, _, _ = _careful_tiles(hand.hand_text, hand.win_text, situation)
