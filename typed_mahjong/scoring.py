@@ -366,12 +366,13 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     ura = (_INDICATORS.get(ura_text) or _more_indicators(ura_text)) if ura_text else []
     if dora is None or ura is None:
         return None
-    if melds and max(hand.counts) > 4:
-        return None
     shown = dora + ura if ura else dora
-    for tile in shown:
-        if hand.count(tile) + shown.count(tile) > 4:
+    if hand.most + len(shown) > 4:  # else no tile can have a 5th copy
+        if hand.most > 4:
             return None
+        for tile in shown:
+            if hand.count(tile) + shown.count(tile) > 4:
+                return None
     if (hand.red_fives > 1 or "0" in dora_text or "0" in ura_text) and (
             not _one_red_a_suit(hand, situation)):
         return None

@@ -79,13 +79,14 @@ _NO_READING: Final = PartReading(-1, (), ())
 class Part:
     """The concealed tiles of one suit (or of the honours) and all their readings."""
 
-    __slots__ = ("counts", "tile_mask", "size", "reds", "readings", "pairs", "digits")
+    __slots__ = ("counts", "tile_mask", "size", "reds", "readings", "pairs", "digits", "most")
 
     def __init__(self, base: int, counts: tuple[int, ...], reds: int,
                  readings: tuple[PartReading, ...], digits: str) -> None:
         self.counts = counts
         self.tile_mask = sum(1 << (base + rank) for rank, count in enumerate(counts) if count)
         self.size = sum(counts)
+        self.most = max(counts)  # copies of the tile held most
         self.reds = reds
         self.readings = readings
         self.digits = digits
@@ -206,7 +207,7 @@ class HandTiles:
     features of the melds that every reading shares."""
 
     __slots__ = ("parts", "melds", "meld_facts", "win", "tsumo", "closed", "tile_mask",
-                 "suits", "red_fives", "concealed_size", "_counts")
+                 "suits", "red_fives", "concealed_size", "most", "_counts")
 
     def __init__(self, parts: tuple[Part, Part, Part, Part], melds: tuple[Meld, ...],
                  win: int, tsumo: bool, facts: MeldFacts | None = None) -> None:
@@ -228,9 +229,11 @@ class HandTiles:
                 for tile in meld.tiles:
                     counts[tile] += 1
             self._counts: list[int] | None = counts
+            self.most = max(counts)  # copies of the tile held most, melds included
         else:
             facts = NO_MELDS
             self._counts = None
+            self.most = max(man.most, pin.most, sou.most, honours.most)
         self.meld_facts = facts
         self.closed = facts.closed  # no called melds (closed kans allowed)
         self.tile_mask = mask  # the tiles present, melds included
@@ -351,10 +354,17 @@ def _place(shapes: list[WinShape], hand: HandTiles, win: int, pair: int,
     if pair == win:
         shapes.append(WinShape(hand, "standard", TANKI, pair, (), runs, triplets, -1,
                                run_mask, triplet_mask, run_pairs, outside))
-    for first in range(max(win - 2, 0), win + 1):
-        if (run_mask >> first) & 1 and first % 9 <= 6:
+    # The runs holding the winning tile start at most two tiles below it (a run never
+    # crosses suits: run starts are ranks 1-7).
+    low = win - 2 if win >= 2 else 0
+    near = (run_mask >> low) & ((1 << (win - low + 1)) - 1)
+    first = low
+    while near:
+        if near & 1:
             shapes.append(WinShape(hand, "standard", _run_wait(first, win), pair, (), runs,
                                    triplets, -1, run_mask, triplet_mask, run_pairs, outside))
+        near >>= 1
+        first += 1
     if (triplet_mask >> win) & 1:
         shapes.append(WinShape(hand, "standard", SHANPON, pair, (), runs, triplets,
                                -1 if hand.tsumo else win, run_mask, triplet_mask, run_pairs,

@@ -72,6 +72,7 @@ class YakumanRow:
     test: Predicate
     supersedes: tuple[str, ...] = ()
     ident: Identity = Identity("", "", "")
+    needs: int = 0  # as YakuRow.needs
 
 
 # --- helpers over a shape -------------------------------------------------------------------
@@ -113,6 +114,9 @@ SEVEN_PAIRS = 1 << 21
 # Some yakuman may hold (the rules aside): a cheap necessary condition of every YAKUMAN row
 # but daisharin and paarenchan, which only rules enable (``may_be_yakuman``).
 YAKUMAN_HINT = 1 << 22
+TENHOU = 1 << 23
+CHIIHOU = 1 << 24
+ALL_GREEN = 1 << 25  # 2s 3s 4s 6s 8s and the green dragon only
 
 
 def shape_traits(shape: WinShape, situation: Situation) -> int:
@@ -137,8 +141,10 @@ def shape_traits(shape: WinShape, situation: Situation) -> int:
         traits |= CHANKAN
     if s.renhou:
         traits |= RENHOU | YAKUMAN_HINT
-    if s.tenhou or s.chiihou:
-        traits |= YAKUMAN_HINT
+    if s.tenhou:
+        traits |= TENHOU | YAKUMAN_HINT
+    if s.chiihou:
+        traits |= CHIIHOU | YAKUMAN_HINT
     if shape.tsumo:
         traits |= TSUMO
     triplets = shape.triplet_count
@@ -166,7 +172,7 @@ def shape_traits(shape: WinShape, situation: Situation) -> int:
     elif tiles & ~ORPHAN_MASK == 0:
         traits |= OUTSIDE_TILES | YAKUMAN_HINT  # kokushi, tsuuiisou, chinroutou
     if tiles & ~GREEN_MASK == 0:
-        traits |= YAKUMAN_HINT  # ryuuiisou
+        traits |= ALL_GREEN | YAKUMAN_HINT
     if shape.outside:
         traits |= OUTSIDE
     if shape.hand.suits == 1:
@@ -544,43 +550,44 @@ def _paarenchan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 
 
 YAKUMAN: tuple[YakumanRow, ...] = (
-    YakumanRow("kokushi musou", _kokushi,
+    YakumanRow("kokushi musou", _kokushi, needs=OUTSIDE_TILES,
                ident=_named("kokushi_musou", "国士無双", "Thirteen orphans", 47, majsoul=(42,))),
-    YakumanRow("kokushi musou 13-wait", _kokushi_13,
+    YakumanRow("kokushi musou 13-wait", _kokushi_13, needs=OUTSIDE_TILES,
                ident=_named("kokushi_musou_13_wait", "国士無双十三面待ち",
                             "Thirteen orphans, 13-sided wait", 48,
                             majsoul=(49,))),
-    YakumanRow("suuankou", _suuankou,
+    YakumanRow("suuankou", _suuankou, needs=TRIPLETS_3,
                ident=_named("suuankou", "四暗刻", "Four concealed triplets", 40, majsoul=(38,))),
-    YakumanRow("suuankou tanki", _suuankou_tanki,
+    YakumanRow("suuankou tanki", _suuankou_tanki, needs=TRIPLETS_3,
                ident=_named("suuankou_tanki", "四暗刻単騎", "Four concealed triplets, single wait",
                             41, majsoul=(48,))),
-    YakumanRow("daisangen", _daisangen,
+    YakumanRow("daisangen", _daisangen, needs=TRIPLETS_3 | DRAGON_TRIPLET,
                ident=_named("daisangen", "大三元", "Big three dragons", 39, majsoul=(37,))),
-    YakumanRow("shousuushii", _shousuushii,
+    YakumanRow("shousuushii", _shousuushii, needs=TRIPLETS_3 | WIND_TRIPLET,
                ident=_named("shousuushii", "小四喜", "Little four winds", 50, majsoul=(43,))),
-    YakumanRow("daisuushii", _daisuushii,
+    YakumanRow("daisuushii", _daisuushii, needs=TRIPLETS_3 | WIND_TRIPLET,
                ident=_named("daisuushii", "大四喜", "Big four winds", 49, majsoul=(50,))),
-    YakumanRow("tsuuiisou", _tsuuiisou,
+    YakumanRow("tsuuiisou", _tsuuiisou, needs=OUTSIDE_TILES,
                ident=_named("tsuuiisou", "字一色", "All honours", 42, majsoul=(39,))),
-    YakumanRow("chinroutou", _chinroutou,
+    YakumanRow("chinroutou", _chinroutou, needs=OUTSIDE_TILES,
                ident=_named("chinroutou", "清老頭", "All terminals", 44, majsoul=(41,))),
-    YakumanRow("ryuuiisou", _ryuuiisou,
+    YakumanRow("ryuuiisou", _ryuuiisou, needs=ALL_GREEN,
                ident=_named("ryuuiisou", "緑一色", "All green", 43, majsoul=(40,))),
-    YakumanRow("chuuren poutou", _chuuren, supersedes=(),
+    YakumanRow("chuuren poutou", _chuuren, needs=ONE_SUIT,
                ident=_named("chuuren_poutou", "九蓮宝燈", "Nine gates", 45, majsoul=(45,))),
-    YakumanRow("junsei chuuren poutou", _junsei_chuuren, supersedes=("chuuren poutou",),
+    YakumanRow("junsei chuuren poutou", _junsei_chuuren, needs=ONE_SUIT,
+               supersedes=("chuuren poutou",),
                ident=_named("junsei_chuuren_poutou", "純正九蓮宝燈", "True nine gates",
                             46, majsoul=(47,))),
-    YakumanRow("suukantsu", _suukantsu,
+    YakumanRow("suukantsu", _suukantsu, needs=KANS_3,
                ident=_named("suukantsu", "四槓子", "Four quads", 51, majsoul=(44,))),
-    YakumanRow("tenhou", _tenhou,
+    YakumanRow("tenhou", _tenhou, needs=TENHOU,
                ident=_named("tenhou", "天和", "Blessing of heaven", 37, majsoul=(35,))),
-    YakumanRow("chiihou", _chiihou,
+    YakumanRow("chiihou", _chiihou, needs=CHIIHOU,
                ident=_named("chiihou", "地和", "Blessing of earth", 38, majsoul=(36,))),
-    YakumanRow("renhou", _renhou,
+    YakumanRow("renhou", _renhou, needs=RENHOU,
                ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
-    YakumanRow("daisharin", _daisharin,
+    YakumanRow("daisharin", _daisharin, needs=SEVEN_PAIRS,
                ident=_named("daisharin", "大車輪", "Big wheels", majsoul=(60,))),
     YakumanRow("paarenchan", _paarenchan,
                ident=_named("paarenchan", "八連荘", "Eight consecutive dealer wins",
@@ -644,13 +651,24 @@ def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
             or (rules.daisharin and traits & SEVEN_PAIRS != 0))
 
 
+# The yakuman rows worth testing, by traits (as _ROWS).
+_YAKUMAN_ROWS: dict[int, tuple[YakumanRow, ...]] = {}
+
+
 def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
                  traits: int = -1) -> list[tuple[str, int]]:
     """The yakuman of a shape as (name, units): 2 units where the rules count it double
     (``traits``: the shape's, if already known)."""
+    if traits < 0:
+        traits = shape_traits(shape, situation)
     if not may_be_yakuman(shape, situation, rules, traits):
         return []
-    found = [row for row in YAKUMAN if row.test(shape, situation, rules)]
+    rows = _YAKUMAN_ROWS.get(traits)
+    if rows is None:
+        rows = tuple(row for row in YAKUMAN if row.needs & ~traits == 0)
+        if len(_YAKUMAN_ROWS) < _ROWS_LIMIT:
+            _YAKUMAN_ROWS[traits] = rows
+    found = [row for row in rows if row.test(shape, situation, rules)]
     superseded = {name for row in found for name in row.supersedes}
     return [(row.name, 2 if row.name in rules.double_yakuman else 1)
             for row in found if row.name not in superseded]

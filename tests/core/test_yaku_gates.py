@@ -63,9 +63,12 @@ def test_a_yakuman_holds_only_past_the_gate(shapes: list[tuple[WinShape, Situati
     seen: set[str] = set()
     for rules in PRESETS.values():
         for shape, situation in shapes:
-            held = [row.name for row in YAKUMAN if row.test(shape, situation, rules)]
-            seen.update(held)
+            held = [row for row in YAKUMAN if row.test(shape, situation, rules)]
+            seen.update(row.name for row in held)
             assert not held or may_be_yakuman(shape, situation, rules), (held, shape)
+            traits = shape_traits(shape, situation)
+            for row in held:
+                assert row.needs & ~traits == 0, (row.name, shape, situation)
     assert seen >= {row.name for row in YAKUMAN} - {"renhou", "daisharin", "paarenchan"}
 
 
