@@ -398,7 +398,7 @@ def _more_indicators(text: str) -> list[int] | None:
 
 # Called melds by their text (as split from the hand), at most _MELDS_LIMIT spellings.
 _MELDS: dict[tuple[str, ...], tuple[tuple[Meld, ...], MeldFacts]] = {}
-_MELDS_LIMIT = 16384
+_MELDS_LIMIT = 4096
 
 
 def _quick_melds(texts: list[str]) -> tuple[tuple[Meld, ...], MeldFacts] | None:
