@@ -95,10 +95,13 @@ def shanten(hand: str, rules: str | Rules | None = None) -> int:
     if rules is not None and _is_sanma(rules, hand):
         return _sanma_shanten(parse_hand(hand, drawn=(False, True)))
     canonical = CANONICAL_TILES.fullmatch(hand)
-    found = canonical.groups() if canonical is not None else suit_digits(hand)
-    if found is None:
-        return hand_shanten(parse_hand(hand, drawn=(False, True)))
-    man, pin, sou, honours = found
+    if canonical is not None:
+        man, pin, sou, honours = canonical.groups()
+    else:
+        found = suit_digits(hand)
+        if found is None:
+            return hand_shanten(parse_hand(hand, drawn=(False, True)))
+        man, pin, sou, honours = found
     # A part not cached is computed (None: malformed, which parse_hand reports).
     parts = _NUMBER_PARTS
     man_part = parts.get(man) or _number_part(man)
