@@ -2,43 +2,95 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .rules import Rules
 from .shape import KANCHAN, PENCHAN, TANKI, WinShape
 from .situation import SEAT_NAMES, Situation
-from .tiles import DRAGONS, is_terminal_or_honour, tile_name
+from .tiles import WHITE, is_terminal_or_honour, tile_name
 
 FuParts = tuple[tuple[str, int], ...]
+
+_WAIT_FU: Final = {KANCHAN: ("kanchan wait", 2), PENCHAN: ("penchan wait", 2),
+                   TANKI: ("tanki wait", 2)}
+_BASE: Final = ("base", 20)
+_CLOSED_RON: Final = ("closed ron", 10)
+_TSUMO: Final = ("tsumo", 2)
+
+
+def _triplet_part(tile: int, concealed: bool, kan: bool) -> tuple[str, int]:
+    # 2 fu for an open triplet of simples; doubled for terminals/honours, for a concealed
+    # triplet, and four times for a kan.
+    value = 2 * (2 if is_terminal_or_honour(tile) else 1) * (2 if concealed else 1)
+    value *= 4 if kan else 1
+    what = ("closed " if concealed else "open ") + ("kan" if kan else "triplet")
+    return (f"{what} {tile_name(tile)}", value)
+
+
+# Every triplet's part, labelled once: _TRIPLET_PARTS[2 * concealed + kan][tile].
+_TRIPLET_PARTS: Final = tuple(
+    tuple(_triplet_part(tile, concealed, kan) for tile in range(34))
+    for concealed in (False, True) for kan in (False, True))
+
+
+_CHIITOITSU: Final = ((("chiitoitsu", 25),), 25)
+_PINFU_TSUMO: Final = ((("pinfu tsumo", 20),), 20)
 
 
 def count_fu(shape: WinShape, situation: Situation, rules: Rules, pinfu: bool) -> FuParts:
     """The fu parts of a shape; ``sum`` of the values is the rounded total."""
+    return fu_and_parts(shape, situation, rules, pinfu)[0]
+
+
+def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
+                 pinfu: bool) -> tuple[FuParts, int]:
+    """The fu parts of a shape and their sum, the rounded total."""
     if shape.form == "chiitoitsu":
-        return (("chiitoitsu", 25),)
-    if pinfu and shape.tsumo:
-        return (("pinfu tsumo", 20),)
-    parts: list[tuple[str, int]] = [("base", 20)]
-    if shape.closed and not shape.tsumo:
-        parts.append(("closed ron", 10))
-    if shape.tsumo and not pinfu and (rules.rinshan_tsumo_fu or not situation.rinshan):
-        parts.append(("tsumo", 2))
+        return _CHIITOITSU
+    tsumo = shape.tsumo
+    if pinfu and tsumo:
+        return _PINFU_TSUMO
+    hand = shape.hand
+    parts: list[tuple[str, int]] = [_BASE]
+    total = 20
+    if hand.closed and not tsumo:
+        parts.append(_CLOSED_RON)
+        total = 30
+    if tsumo and not pinfu and (rules.rinshan_tsumo_fu or not situation.rinshan):
+        parts.append(_TSUMO)
+        total += 2
     if shape.form == "standard":
-        if shape.wait in (KANCHAN, PENCHAN, TANKI):
-            parts.append((f"{shape.wait} wait", 2))
-        parts.extend(_pair_fu(shape.pair, situation, rules))
-        for group in shape.triplets:
-            parts.append(_triplet_fu(group.first, group.concealed, group.kan))
-    total = sum(value for _, value in parts)
-    if not shape.closed and total == 20:
+        wait = _WAIT_FU.get(shape.wait)
+        if wait is not None:
+            parts.append(wait)
+            total += 2
+        if shape.pair >= 27:
+            for part in _pair_fu(shape.pair, situation, rules):
+                parts.append(part)
+                total += part[1]
+        if shape.triplet_count:
+            for tile in shape.triplets:
+                part = _TRIPLET_PARTS[0 if tile == shape.ron_triplet else 2][tile]
+                parts.append(part)
+                total += part[1]
+            for meld in hand.melds:
+                if meld.kind != "chi":
+                    part = _TRIPLET_PARTS[2 * (meld.kind == "ankan")
+                                          + (len(meld.tiles) == 4)][meld.tiles[0]]
+                    parts.append(part)
+                    total += part[1]
+    if not hand.closed and total == 20:
         # An open hand with no fu at all (open pinfu shape) is scored 30 fu.
         parts.append(("open hand minimum", 10))
         total = 30
     if total % 10:
         parts.append(("rounded up", 10 - total % 10))
-    return tuple(parts)
+        total += 10 - total % 10
+    return tuple(parts), total
 
 
 def _pair_fu(pair: int, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
-    if pair in DRAGONS:
+    if pair >= WHITE:
         return [(f"pair of dragons {tile_name(pair)}", 2)]
     seat, round_ = pair == situation.seat, pair == situation.round
     if seat and round_:
@@ -48,12 +100,3 @@ def _pair_fu(pair: int, situation: Situation, rules: Rules) -> list[tuple[str, i
     if round_:
         return [(f"pair of round wind {SEAT_NAMES[pair]}", 2)]
     return []
-
-
-def _triplet_fu(tile: int, concealed: bool, kan: bool) -> tuple[str, int]:
-    # 2 fu for an open triplet of simples; doubled for terminals/honours, for a concealed
-    # triplet, and four times for a kan.
-    value = 2 * (2 if is_terminal_or_honour(tile) else 1) * (2 if concealed else 1)
-    value *= 4 if kan else 1
-    what = ("closed " if concealed else "open ") + ("kan" if kan else "triplet")
-    return (f"{what} {tile_name(tile)}", value)

@@ -15,17 +15,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import get_args
 
 from .errors import HandError
-from .tiles import ParsedTile, format_tiles, parse_tiles, tile_name
+from .tile_types import MeldKind
+from .tiles import ParsedTile, format_tiles, parse_tiles, plain_tiles, tile_name
 
-MELD_KINDS = ("chi", "pon", "kan", "ankan", "kakan")
+MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
+_MELD_KIND: dict[str, MeldKind] = {kind: kind for kind in MELD_KINDS}
 _GROUP = re.compile(r"\S+")
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    kind: str  # one of MELD_KINDS
+    kind: MeldKind
     tiles: tuple[int, ...]  # sorted tile indices
     reds: int  # red fives among them
 
@@ -64,6 +67,21 @@ class Hand:
             counts[tile] += 1
         return counts
 
+    def copies(self) -> tuple[list[int], list[int]]:
+        """Copies of each tile and red fives of each suit, called melds included."""
+        copies = [0] * 34
+        reds = [0, 0, 0]
+        for tile in self.concealed:
+            copies[tile] += 1
+        for tile in self.concealed_reds:
+            reds[tile // 9] += 1
+        for meld in self.melds:
+            for tile in meld.tiles:
+                copies[tile] += 1
+            if meld.reds:
+                reds[meld.first // 9] += meld.reds
+        return copies, reds
+
     @property
     def is_closed(self) -> bool:
         return all(not meld.is_open for meld in self.melds)
@@ -99,30 +117,8 @@ def parse_hand(text: str, *, drawn: tuple[bool, ...] = (True,)) -> Hand:
         raise exc.in_source(text) from None
 
 
-_QUICK_TILES = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
-_QUICK_GROUP = re.compile(r"([0-9]+)([mpsz])")
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-_RANK = {str(digit): digit - 1 for digit in range(1, 10)} | {"0": 4}
-
-
-def quick_tiles(text: str) -> tuple[list[int], list[int]] | None:
-    """Tiles and red fives of plain digit-and-suit text ("234p44s"), else None (no errors)."""
-    if not _QUICK_TILES.fullmatch(text):
-        return None
-    tiles: list[int] = []
-    reds: list[int] = []
-    for digits, suit in _QUICK_GROUP.findall(text):
-        base = _SUIT_BASE[suit]
-        for digit in digits:
-            tile = base + _RANK[digit]
-            tiles.append(tile)
-            if digit == "0":
-                reds.append(tile)
-    return tiles, reds
-
-
 @lru_cache(maxsize=1024)
-def _quick_meld(part: str) -> Meld | None:
+def quick_meld(part: str) -> Meld | None:
     # Valid meld spellings are few and recur in every hand that calls them.
     try:
         return _parse_meld(part, 0)
@@ -137,31 +133,23 @@ def _quick_hand(text: str, drawn: tuple[bool, ...]) -> Hand | None:
     text again and reports the fault precisely. So this path never decides an error.
     """
     parts = text.split()
-    found = quick_tiles(parts[0]) if parts else None
+    found = plain_tiles(parts[0]) if parts else None
     if found is None:
         return None
     tiles, reds = found
     melds = []
     for part in parts[1:]:
-        meld = _quick_meld(part)
+        meld = quick_meld(part)
         if meld is None:
             return None
         melds.append(meld)
     if len(tiles) not in [13 + with_drawn - 3 * len(melds) for with_drawn in drawn]:
         return None
-    counts = [0] * 34
-    for tile in tiles:
-        counts[tile] += 1
-    red_suits = [tile // 9 for tile in reds]
-    for meld in melds:
-        for tile in meld.tiles:
-            counts[tile] += 1
-        red_suits.extend([meld.first // 9] * meld.reds)
-    if max(counts) > 4 or len(red_suits) != len(set(red_suits)):
+    hand = Hand(tuple(tiles), tuple(reds), tuple(melds))
+    copies, red_suits = hand.copies()
+    if max(copies) > 4 or max(red_suits) > 1:
         return None
-    tiles.sort()
-    reds.sort()
-    return Hand(tuple(tiles), tuple(reds), tuple(melds))
+    return hand
 
 
 def _parse_hand(text: str, drawn: tuple[bool, ...]) -> Hand:
@@ -193,9 +181,11 @@ def _parse_hand(text: str, drawn: tuple[bool, ...]) -> Hand:
 
 
 def _parse_meld(group: str, start: int) -> Meld:
-    kind, _, tiles_text = group.partition(":")
-    if kind not in MELD_KINDS:
-        raise HandError(f"hand: unknown meld kind {kind!r} (use chi, pon, kan, ankan or kakan)",
+    written, _, tiles_text = group.partition(":")
+    kind = _MELD_KIND.get(written)
+    if kind is None:
+        raise HandError(f"hand: unknown meld kind {written!r} (use chi, pon, kan, ankan or "
+                        f"kakan)",
                         field="hand", position=start)
     tiles_start = start + len(kind) + 1
     if not tiles_text:

@@ -14,9 +14,11 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
+from .tiles import ORPHANS
+
 # A group is (kind, first tile). Kinds: run of three, triplet, pair; kans are triplets here.
 RUN, TRIPLET, PAIR = "run", "triplet", "pair"
-KOKUSHI_TILES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+KOKUSHI_TILES = ORPHANS
 
 # Per-suit decomposition: (pair rank or -1, meld codes); code r < 9 = triplet of rank r,
 # code 9 + r = run starting at rank r.

@@ -11,9 +11,10 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from .errors import RULES, HandError
+from .tile_types import RenhouRule
 
 # Yakuman that some rules count twice (the "double yakuman" patterns).
 DOUBLE_YAKUMAN_PATTERNS = frozenset(
@@ -24,7 +25,7 @@ PAO_YAKUMAN = frozenset({"daisangen", "daisuushii", "suukantsu"})
 # "mangan": a flat mangan, taken only when the hand is worth less without it (EMA 2016, WRC
 # 2025); "5-han": a 5-han yaku adding to the others (WRC 2014 errata); "baiman": an 8-han
 # yaku adding to the others; "yakuman".
-RENHOU_VALUES = ("none", "mangan", "5-han", "baiman", "yakuman")
+RENHOU_VALUES: tuple[RenhouRule, ...] = get_args(RenhouRule)
 PAO_HONBA_VALUES = ("liable", "discarder")
 SANMA_TSUMO_VALUES = ("loss", "bisection")
 MULTIPLE_RON_VALUES = ("all", "atamahane")
@@ -53,7 +54,7 @@ class Rules:
     # No limits: basic points = fu * 2**(han + 2) for every hand; a yakuman counts 13 han.
     aotenjou: bool = False
     # Optional yaku.
-    renhou: str = "none"
+    renhou: RenhouRule = "none"
     open_riichi: bool = False
     daisharin: bool = False
     paarenchan: bool = False

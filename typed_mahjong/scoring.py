@@ -6,36 +6,59 @@ generator all call ``score`` and never decide a rule themselves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple, Unpack
 
 from .errors import NOT_WINNING, RULES, SITUATION, HandError
-from .fu import count_fu
-from .hand import Hand, parse_hand
+from .fu import fu_and_parts
+from .hand import Hand, Meld, parse_hand, quick_meld
 from .limits import basic_points, hand_value, payment_text, tsumo_payments
-from .readings import all_readings
-from .rules import Rules, rules_from
+from .rules import PRESETS, Rules, rules_from
 from .sanma import check_sanma_seat, check_sanma_text
-from .shape import Group, WinShape, all_counts, called_groups, win_shapes
+from .shape import (
+    EMPTY_PART,
+    NO_MELDS,
+    PART_CACHES,
+    HandTiles,
+    MeldFacts,
+    WinShape,
+    describe,
+    part,
+    win_shapes,
+)
 from .situation import (
+    DORA,
+    SANMA_DORA,
     SEAT_NAMES,
     Situation,
     check_chankan,
     check_nuki,
     check_situation,
-    count_indicated,
     parse_indicators,
 )
-from .tiles import DRAGONS, EAST, NORTH, WINDS, parse_tile, tile_name
+from .tile_types import Wait
+from .tiles import (
+    CANONICAL_TILES,
+    DRAGONS,
+    EAST,
+    NORTH,
+    SINGLE_TILES,
+    WINDS,
+    parse_tile,
+    suit_digits,
+    tile_name,
+)
 from .win_options import WinOptions, read_options
-from .yaku import find_yaku, find_yakuman
+from .yaku import find_yaku, find_yakuman, may_be_yakuman, shape_traits
 
 Parts = tuple[tuple[str, int], ...]
 # The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).
 DORA_NAMES = ("dora", "ura dora", "aka dora", "nukidora")
 
 
-@dataclass(frozen=True, slots=True)
+_SCORE_FIELDS = ("han", "fu", "yaku", "fu_breakdown", "limit", "points", "payments", "total",
+                 "payment_text", "wait", "yakuman", "is_yakuless", "dealer", "tsumo", "rules")
+
+
 class Score:
     """The value of one won hand under one set of rules.
 
@@ -44,29 +67,121 @@ class Score:
     absent player's share is lost or split as the rules say). ``payments`` lists who
     pays what with honba included; ``total`` is what the winner gains, sticks included.
     ``han`` counts dora; a yakuman counts 13 han a unit. A yakuless hand scores 0.
+
+    Immutable: the fields are read-only properties over one private tuple, so building a
+    Score is one tuple; ``payment_text``, ``reading`` and ``explain()`` are made when asked.
     """
 
-    han: int
-    fu: int
-    yaku: Parts
-    fu_breakdown: Parts
-    limit: str | None
-    points: int
-    payments: Parts
-    total: int
-    payment_text: str
-    wait: str
-    yakuman: int
-    is_yakuless: bool
-    dealer: bool
-    tsumo: bool
-    rules: str
-    shape: WinShape = field(repr=False)  # the reading with the winning tile placed
+    __slots__ = ("_values",)
+    # (han, fu, yaku, fu_breakdown, limit, points, payments, total, wait, yakuman,
+    #  is_yakuless, dealer, tsumo, rules name, shape, basic points, Rules)
+    _values: tuple[int, int, Parts, Parts, str | None, int, Parts, int, Wait, int, bool, bool,
+                   bool, str, WinShape, int, Rules]
+
+    def __init__(self, han: int, fu: int, yaku: Parts, fu_breakdown: Parts, limit: str | None,
+                 points: int, payments: Parts, total: int, wait: Wait, yakuman: int,
+                 is_yakuless: bool, dealer: bool, tsumo: bool, shape: WinShape, basic: int,
+                 rules: Rules) -> None:
+        self._values = (han, fu, yaku, fu_breakdown, limit, points, payments, total, wait,
+                        yakuman, is_yakuless, dealer, tsumo, rules.name, shape, basic, rules)
+
+    @property
+    def han(self) -> int:
+        return self._values[0]
+
+    @property
+    def fu(self) -> int:
+        return self._values[1]
+
+    @property
+    def yaku(self) -> Parts:
+        """(name, han) of each yaku, then the dora; a yakuman 13 han a unit."""
+        return self._values[2]
+
+    @property
+    def fu_breakdown(self) -> Parts:
+        """(what, fu) parts that add up to ``fu``."""
+        return self._values[3]
+
+    @property
+    def limit(self) -> str | None:
+        """"mangan", "haneman", ..., "yakuman"; None below mangan."""
+        return self._values[4]
+
+    @property
+    def points(self) -> int:
+        return self._values[5]
+
+    @property
+    def payments(self) -> Parts:
+        return self._values[6]
+
+    @property
+    def total(self) -> int:
+        return self._values[7]
+
+    @property
+    def wait(self) -> Wait:
+        return self._values[8]
+
+    @property
+    def yakuman(self) -> int:
+        """Yakuman units (2 for a double yakuman); 0 for an ordinary hand."""
+        return self._values[9]
+
+    @property
+    def is_yakuless(self) -> bool:
+        return self._values[10]
+
+    @property
+    def dealer(self) -> bool:
+        return self._values[11]
+
+    @property
+    def tsumo(self) -> bool:
+        return self._values[12]
+
+    @property
+    def rules(self) -> str:
+        """The name of the rules scored under."""
+        return self._values[13]
+
+    @property
+    def shape(self) -> WinShape:
+        """The reading with the winning tile placed."""
+        return self._values[14]
+
+    @property
+    def payment_text(self) -> str:
+        """The usual way to say it: "1300" (ron), "300-500" (tsumo), "500-all" (dealer)."""
+        if self.is_yakuless:
+            return "0"
+        values = self._values
+        return payment_text(values[15], values[11], values[12], values[16])
 
     @property
     def reading(self) -> str:
         """The decomposition scored, e.g. ``44p 456m 234p 234s 567s``; called melds in []."""
-        return _describe(self.shape)
+        return describe(self.shape)
+
+    def _public(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _SCORE_FIELDS) + (self.reading,)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self._public() == other._public()
+
+    def __hash__(self) -> int:
+        return hash(self._public())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _SCORE_FIELDS)
+        return f"Score({fields})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        values = self._values
+        return (_rebuild_score, (values,))
 
     def yaku_names(self, language: str = "romaji") -> tuple[str, ...]:
         """The yaku's names in ``language``: "romaji" (as in ``yaku``), "english",
@@ -88,6 +203,13 @@ class Score:
                 f"fu: {fu} = {self.fu} fu\n"
                 f"points: {self.payment_text}{limit} = {self.points}; {pays}; "
                 f"winner gains {self.total} [rules {self.rules}]")
+
+
+def _rebuild_score(values: tuple[int, int, Parts, Parts, str | None, int, Parts, int, Wait,
+                                 int, bool, bool, bool, str, WinShape, int, Rules]) -> Score:
+    made = Score.__new__(Score)
+    made._values = values
+    return made
 
 
 class _Candidate(NamedTuple):
@@ -118,65 +240,224 @@ def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
     default tenhou).
     """
     rules = options.pop("rules", "tenhou")
-    rule_set = rules_from(rules)
+    rule_set = PRESETS.get(rules) if type(rules) is str else None
+    if rule_set is None:
+        rule_set = rules_from(rules)
     situation = read_options(options)
     sanma = rule_set.players == 3
     if sanma:
         for field, text in (("hand", hand), ("win", win), ("dora", situation.dora),
                             ("ura", situation.ura)):
             check_sanma_text(text, field, rule_set.name)
-    parsed = parse_hand(hand)
-    win_tile = _parse_win(parsed, win)
-    if situation.chankan:
-        check_chankan(parsed, win_tile)
     tsumo, honba, sticks, liable, nuki = (situation.tsumo, situation.honba, situation.sticks,
                                           situation.pao, situation.nuki)
-    dora_tiles, ura_tiles = parse_indicators(parsed, situation.dora, situation.ura)
-    check_nuki(parsed, situation, rule_set.players, dora_tiles + ura_tiles)
-    check_situation(parsed, situation, ura_tiles,
+    read = _quick_tiles(hand, win, situation) or _careful_tiles(hand, win, situation)
+    tiles, dora_tiles, ura_tiles = read
+    if situation.chankan:
+        check_chankan(tiles.counts, tiles.win)
+    if nuki:
+        check_nuki(tiles.counts, situation, rule_set.players, dora_tiles + ura_tiles)
+    check_situation(tiles.melds, situation, ura_tiles,
                     kita_rinshan=bool(nuki) and rule_set.kita_rinshan)
     if sanma:
         for field, wind in (("seat", situation.seat), ("round", situation.round),
                             ("pao", liable)):
             if wind is not None:
                 check_sanma_seat(wind, field, str(options.get(field)), rule_set.name)
-    if liable == situation.seat:
+    if liable is not None and liable == situation.seat:
         raise HandError("pao: the liable player cannot be the winner", field="pao",
                         kind="situation")
-    for used, option, value in ((situation.renhou, "renhou", rule_set.renhou != "none"),
-                                (situation.open_riichi, "open_riichi", rule_set.open_riichi)):
-        if used and not value:
-            raise HandError(f"rules: {option.replace('_', ' ')} is not used under the "
-                            f"{rule_set.name!r} rules (enable the {option!r} option)",
-                            field="rules", kind=RULES)
-    if parsed.red_fives and not rule_set.red_fives:
+    if situation.renhou or situation.open_riichi:
+        for used, option, value in (
+                (situation.renhou, "renhou", rule_set.renhou != "none"),
+                (situation.open_riichi, "open_riichi", rule_set.open_riichi)):
+            if used and not value:
+                raise HandError(f"rules: {option.replace('_', ' ')} is not used under the "
+                                f"{rule_set.name!r} rules (enable the {option!r} option)",
+                                field="rules", kind=RULES)
+    if tiles.red_fives and not rule_set.red_fives:
         raise HandError(f"hand: red fives are not used under the {rule_set.name!r} rules "
                         f"(write 5 instead of 0)", field="hand", kind=RULES)
-
-    concealed_counts = parsed.counts
-    counts = all_counts(parsed, concealed_counts)
-    called = called_groups(parsed)
-    readings = all_readings(concealed_counts, parsed.is_closed)
-    if not readings:
-        raise HandError(f"hand: {parsed.format()!r} is not a complete hand: it reads neither "
+    shapes = win_shapes(tiles)
+    if not shapes:
+        text = parse_hand(hand).format()
+        raise HandError(f"hand: {text!r} is not a complete hand: it reads neither "
                         f"as four groups and a pair, nor as seven pairs, nor as thirteen "
                         f"orphans", field="hand", kind=NOT_WINNING)
-    # Norths set aside count as dora themselves and as Norths for the indicators.
-    with_nuki = list(counts.counts)
-    with_nuki[NORTH] += nuki
-    dora_han = (count_indicated(dora_tiles, with_nuki, sanma),
-                count_indicated(ura_tiles, with_nuki, sanma),
-                parsed.red_fives if rule_set.red_fives else 0, nuki)
-    best: _Candidate | None = None
-    best_rank = (-1, -1, -1, -1)
-    for reading in readings:
-        for shape in win_shapes(reading, parsed, win_tile, tsumo, called, counts):
-            candidate = _evaluate(shape, situation, rule_set, dora_han)
-            rank = candidate.rank(situation.dealer, tsumo)
+    dora = _dora_entries(tiles, dora_tiles, ura_tiles, sanma, nuki,
+                         tiles.red_fives if rule_set.red_fives else 0)
+    dealer = situation.seat == EAST
+    best = _evaluate(shapes[0], situation, rule_set, dora)
+    if len(shapes) > 1:
+        best_rank = best.rank(dealer, tsumo)
+        for shape in shapes[1:]:
+            candidate = _evaluate(shape, situation, rule_set, dora)
+            rank = candidate.rank(dealer, tsumo)
             if rank > best_rank:
                 best, best_rank = candidate, rank
-    assert best is not None  # every reading yields at least one placement of the win tile
-    return _result(best, parsed, situation, rule_set, honba, sticks, liable)
+    return _result(best, tiles, situation, rule_set, honba, sticks, liable)
+
+
+def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool, nuki: int,
+                  reds: int) -> list[tuple[str, int]]:
+    """The dora entries of the yaku (DORA_NAMES order), those worth something.
+
+    Each indicator counts the copies of the tile it shows; Norths set aside (nuki) count
+    as dora themselves and as Norths for the indicators."""
+    shown = SANMA_DORA if sanma else DORA
+    entries = []
+    for name, indicators in ((DORA_NAMES[0], dora), (DORA_NAMES[1], ura)):
+        count = 0
+        for indicator in indicators:
+            tile = shown[indicator]
+            count += tiles.count(tile) + (nuki if tile == NORTH else 0)
+        if count:
+            entries.append((name, count))
+    if reds:
+        entries.append((DORA_NAMES[2], reds))
+    if nuki:
+        entries.append((DORA_NAMES[3], nuki))
+    return entries
+
+
+Read = tuple[HandTiles, list[int], list[int]]
+
+
+def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
+    """The common case read without positions: canonical tiles, known melds, a plain win
+    tile and plain indicators, nothing impossible. None sends the caller to
+    ``_careful_tiles``, which reads the text again and names any fault, so this path never
+    decides an error."""
+    groups = text.split()
+    if not groups:
+        return None
+    canonical = CANONICAL_TILES.fullmatch(groups[0])
+    found = canonical.groups() if canonical is not None else suit_digits(groups[0])
+    if found is None:
+        return None
+    m, p, s, z = found
+    man = EMPTY_PART if m is None else _MAN.get(m) or part(0, m)
+    pin = EMPTY_PART if p is None else _PIN.get(p) or part(1, p)
+    sou = EMPTY_PART if s is None else _SOU.get(s) or part(2, s)
+    honours = EMPTY_PART if z is None else _HONOURS.get(z) or part(3, z)
+    if man is None or pin is None or sou is None or honours is None:
+        return None
+    parts = (man, pin, sou, honours)
+    melds: tuple[Meld, ...] = ()
+    facts = NO_MELDS
+    if len(groups) > 1:
+        known = _MELDS.get(tuple(groups[1:])) or _quick_melds(groups[1:])
+        if known is None:
+            return None
+        melds, facts = known
+    win_tile = SINGLE_TILES.get(win)
+    if win_tile is None:
+        return None
+    tile = win_tile.tile
+    held = parts[tile // 9] if tile < 27 else parts[3]
+    if not held.counts[tile % 9 if tile < 27 else tile - 27] or (
+            win_tile.red and not held.reds):
+        return None
+    hand = HandTiles(parts, melds, tile, situation.tsumo, facts)
+    if hand.concealed_size != 14 - 3 * len(melds):
+        return None
+    dora_text, ura_text = situation.dora, situation.ura
+    dora = (_INDICATORS.get(dora_text) or _more_indicators(dora_text)) if dora_text else []
+    ura = (_INDICATORS.get(ura_text) or _more_indicators(ura_text)) if ura_text else []
+    if dora is None or ura is None:
+        return None
+    shown = dora + ura if ura else dora
+    if hand.most + len(shown) > 4:  # else no tile can have a 5th copy
+        if hand.most > 4:
+            return None
+        for tile in shown:
+            if hand.count(tile) + shown.count(tile) > 4:
+                return None
+    if (hand.red_fives > 1 or "0" in dora_text or "0" in ura_text) and (
+            not _one_red_a_suit(hand, situation)):
+        return None
+    return hand, dora, ura
+
+
+_MAN, _PIN, _SOU, _HONOURS = PART_CACHES
+
+
+def _more_indicators(text: str) -> list[int] | None:
+    """Three indicators or more (kans reveal them), tile by tile; None if any is not a
+    plain tile."""
+    if len(text) % 2:
+        return None
+    tiles = []
+    for index in range(0, len(text), 2):
+        one = _INDICATORS.get(text[index:index + 2])
+        if one is None:
+            return None
+        tiles.append(one[0])
+    return tiles
+
+
+# Called melds by their text (as split from the hand), at most _MELDS_LIMIT spellings.
+_MELDS: dict[tuple[str, ...], tuple[tuple[Meld, ...], MeldFacts]] = {}
+_MELDS_LIMIT = 4096
+
+
+def _quick_melds(texts: list[str]) -> tuple[tuple[Meld, ...], MeldFacts] | None:
+    """The melds written ``texts`` and their facts; None if any is not a plain valid meld."""
+    melds = []
+    for text in texts:
+        meld = quick_meld(text)
+        if meld is None:
+            return None
+        melds.append(meld)
+    found = (tuple(melds), MeldFacts(tuple(melds)))
+    if len(_MELDS) < _MELDS_LIMIT:
+        _MELDS[tuple(texts)] = found
+    return found
+
+
+def _one_red_a_suit(hand: HandTiles, situation: Situation) -> bool:
+    reds = [part.reds for part in hand.parts[:3]]
+    for meld in hand.melds:
+        if meld.reds:
+            reds[meld.tiles[0] // 9] += meld.reds
+    for text in (situation.dora, situation.ura):
+        for index in range(0, len(text), 2):
+            if text[index] == "0":
+                reds["mps".index(text[index + 1])] += 1
+    return max(reds) <= 1
+
+
+# Indicators written whole one after another, "4m" or "4m1z" (one or two of each kind, the
+# usual case): their tiles, at once. Anything else goes to the careful reader.
+_INDICATORS: dict[str, list[int]] = {}
+for _first, _one in SINGLE_TILES.items():
+    if len(_first) == 2:
+        _INDICATORS[_first] = [_one.tile]
+        for _second, _other in SINGLE_TILES.items():
+            if len(_second) == 2:
+                _INDICATORS[_first + _second] = [_one.tile, _other.tile]
+
+
+def _careful_tiles(text: str, win: str, situation: Situation) -> Read:
+    """The hand, the winning tile and the indicators read with every check, raising a
+    located HandError for the first fault."""
+    parsed = parse_hand(text)
+    win_tile = _parse_win(parsed, win)
+    dora_tiles, ura_tiles = parse_indicators(parsed, situation.dora, situation.ura)
+    reds = list(parsed.concealed_reds)
+    digits: list[list[str]] = [[], [], [], []]
+    for tile in parsed.concealed:
+        if tile in reds:
+            reds.remove(tile)
+            digits[tile // 9].append("0")
+        else:
+            digits[min(tile // 9, 3)].append(str(tile % 9 + 1 if tile < 27 else tile - 26))
+    found = [part(suit, "".join(suit_digits)) if suit_digits else EMPTY_PART
+             for suit, suit_digits in enumerate(digits)]
+    parts = tuple(item for item in found if item is not None)
+    assert len(parts) == 4  # the careful parser has checked every count
+    return (HandTiles((parts[0], parts[1], parts[2], parts[3]), parsed.melds, win_tile,
+                      situation.tsumo), dora_tiles, ura_tiles)
 
 
 def _parse_win(hand: Hand, win: str) -> int:
@@ -193,28 +474,19 @@ def _parse_win(hand: Hand, win: str) -> int:
 
 
 def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
-              dora_han: tuple[int, int, int, int]) -> _Candidate:
-    yakuman = find_yakuman(shape, situation, rules)
-    yaku = find_yaku(shape, situation, rules)
-    pinfu = any(name == "pinfu" for name, _ in yaku)
-    fu_parts = count_fu(shape, situation, rules, pinfu)
-    fu = sum(value for _, value in fu_parts)
-    dora = [(name, han) for name, han in zip(DORA_NAMES, dora_han, strict=True) if han]
-    if yakuman:
-        if not rules.yakuman_stacking:
-            # One yakuman counts; among equals, the one carrying liability (so a pao holds).
-            yakuman = [max(yakuman, key=lambda item: (item[1], item[0] in rules.pao))]
-        units = sum(value for _, value in yakuman)
-        entries = [(name, 13 * value) for name, value in yakuman]
-        if rules.aotenjou and rules.aotenjou_adds_yaku:
-            # The `mahjong` package's aotenjou: ordinary yaku and dora count on top.
-            entries += yaku + dora
-        han = sum(value for _, value in entries)
-        basic, limit = basic_points(han, fu, rules, yakuman=units)
-        return _Candidate(shape, tuple(entries), units, han, fu, fu_parts, basic, limit)
+              dora: list[tuple[str, int]]) -> _Candidate:
+    traits = shape_traits(shape, situation)
+    yaku = find_yaku(shape, situation, rules, traits)
+    fu_parts, fu = fu_and_parts(shape, situation, rules, _PINFU in yaku)
+    if may_be_yakuman(shape, situation, rules, traits):
+        yakuman = find_yakuman(shape, situation, rules, traits)
+        if yakuman:
+            return _yakuman_candidate(shape, yakuman, yaku, dora, fu, fu_parts, rules)
+    han = 0
     if yaku:
         yaku.extend(dora)
-    han = sum(value for _, value in yaku)
+        for _, value in yaku:
+            han += value
     basic, limit = basic_points(han, fu, rules)
     if situation.renhou and rules.renhou == "mangan" and basic < 2000:
         # A flat mangan, taken only when the hand is worth less without it (EMA 2016,
@@ -223,20 +495,41 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
     return _Candidate(shape, tuple(yaku), 0, han, fu, fu_parts, basic, limit)
 
 
-def _result(best: _Candidate, hand: Hand, situation: Situation, rules: Rules, honba: int,
-            sticks: int, liable: int | None) -> Score:
-    dealer, tsumo = situation.dealer, situation.tsumo
+_PINFU = ("pinfu", 1)
+
+
+def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]],
+                       yaku: list[tuple[str, int]], dora: list[tuple[str, int]], fu: int,
+                       fu_parts: Parts, rules: Rules) -> _Candidate:
+    if not rules.yakuman_stacking:
+        # One yakuman counts; among equals, the one carrying liability (so a pao holds).
+        yakuman = [max(yakuman, key=lambda item: (item[1], item[0] in rules.pao))]
+    units = sum(value for _, value in yakuman)
+    entries = [(name, 13 * value) for name, value in yakuman]
+    if rules.aotenjou and rules.aotenjou_adds_yaku:
+        # The `mahjong` package's aotenjou: ordinary yaku and dora count on top.
+        entries += yaku + dora
+    han = sum(value for _, value in entries)
+    basic, limit = basic_points(han, fu, rules, yakuman=units)
+    return _Candidate(shape, tuple(entries), units, han, fu, fu_parts, basic, limit)
+
+
+def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rules,
+            honba: int, sticks: int, liable: int | None) -> Score:
+    dealer, tsumo = situation.seat == EAST, situation.tsumo
+    shape = best.shape
     if not best.yaku:
-        return Score(0, best.fu, (), best.fu_parts, None, 0, (), 0, "0", best.shape.wait, 0,
-                     True, dealer, tsumo, rules.name, best.shape)
-    payments = _payments(best, hand, situation, rules, honba, liable)
-    honba_paid = _honba_paid(honba, rules, tsumo)
-    points = sum(amount for _, amount in payments) - honba_paid
+        return Score(0, best.fu, (), best.fu_parts, None, 0, (), 0, shape.wait, 0, True,
+                     dealer, tsumo, shape, 0, rules)
+    payments = _payments(best, tiles, situation, rules, honba, liable)
+    honba_paid = _honba_paid(honba, rules, tsumo) if honba else 0
+    points = -honba_paid
+    for _, amount in payments:
+        points += amount
     total = points + honba_paid + sticks * rules.riichi_stick_value
     return Score(best.han, best.fu, best.yaku, best.fu_parts, best.limit, points, payments,
-                 total, payment_text(best.basic, dealer, tsumo, rules), best.shape.wait,
-                 best.yakuman,
-                 False, dealer, tsumo, rules.name, best.shape)
+                 total, shape.wait, best.yakuman, False, dealer, tsumo, shape, best.basic,
+                 rules)
 
 
 def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
@@ -248,30 +541,38 @@ def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
     return honba * rules.honba_value // payers * payers
 
 
-def _payments(best: _Candidate, hand: Hand, situation: Situation, rules: Rules, honba: int,
+def _payments(best: _Candidate, hand: HandTiles, situation: Situation, rules: Rules, honba: int,
               liable: int | None) -> Parts:
     """Who pays what, honba included; pao moves the liable yakuman's share."""
     if liable is not None:
         pao_units = _liable_units(best, hand, rules)
         if not rules.aotenjou:
             return _pao_payments(best, situation, rules, honba, liable, pao_units)
-    tsumo = situation.tsumo
-    if not tsumo:
-        first = hand_value(best.basic, situation.dealer, tsumo=False)[0]
+    seat = situation.seat
+    if not situation.tsumo:
+        first = hand_value(best.basic, seat == EAST, tsumo=False)[0]
         return (("discarder", first + honba * rules.honba_value),)
-    per_payer = honba * rules.honba_value // (rules.players - 1)
-    return tuple((SEAT_NAMES[wind], share + per_payer)
-                 for wind, share in tsumo_shares(best.basic, situation, rules).items())
+    first, second, _ = tsumo_payments(best.basic, seat == EAST, rules)
+    per_payer = honba * rules.honba_value // (rules.players - 1) if honba else 0
+    paid = []
+    for wind in _PAYERS[seat][:rules.players - 1]:
+        paid.append((SEAT_NAMES[wind], (first if wind == EAST else second) + per_payer))
+    return tuple(paid)
 
 
 def tsumo_shares(basic: int, situation: Situation, rules: Rules) -> dict[int, int]:
     """Each payer's share of a tsumo worth ``basic``, before honba (limits.tsumo_payments)."""
-    first, second, _ = tsumo_payments(basic, situation.dealer, rules)
-    payers = [wind for wind in SEAT_NAMES if wind != situation.seat][:rules.players - 1]
+    first, second, _ = tsumo_payments(basic, situation.seat == EAST, rules)
+    payers = _PAYERS[situation.seat][:rules.players - 1]
     return {wind: first if wind == EAST else second for wind in payers}
 
 
-def _liable_units(best: _Candidate, hand: Hand, rules: Rules) -> int:
+# Who pays a tsumo, by the winner's seat: the others in seat order (sanma: the first two).
+_PAYERS: dict[int, tuple[int, ...]] = {
+    seat: tuple(wind for wind in SEAT_NAMES if wind != seat) for seat in SEAT_NAMES}
+
+
+def _liable_units(best: _Candidate, hand: HandTiles, rules: Rules) -> int:
     """Yakuman units the liable player answers for; a situation error when none can be.
 
     The liability needs the completing set called from the liable player: daisangen an
@@ -296,7 +597,7 @@ def _liable_units(best: _Candidate, hand: Hand, rules: Rules) -> int:
     return units
 
 
-def _liability_possible(name: str, hand: Hand, rules: Rules) -> bool:
+def _liability_possible(name: str, hand: HandTiles, rules: Rules) -> bool:
     called = [meld for meld in hand.melds if meld.is_open]
     if name == "daisangen":
         return any(meld.first in DRAGONS for meld in called)
@@ -329,24 +630,3 @@ def _pao_payments(best: _Candidate, situation: Situation, rules: Rules, honba: i
         for wind, share in tsumo_shares(rest_basic, situation, rules).items():
             shares[SEAT_NAMES[wind]] = shares.get(SEAT_NAMES[wind], 0) + share
     return tuple(sorted(shares.items(), key=lambda item: "ESWN".index(item[0][0])))
-
-
-def _describe(shape: WinShape) -> str:
-    if shape.form == "chiitoitsu":
-        return " ".join(tile_name(tile)[0] + tile_name(tile) for tile in shape.pairs)
-    if shape.form == "kokushi":
-        return f"kokushi (pair {tile_name(shape.pair)})"
-    pair = tile_name(shape.pair)
-    parts = [pair[0] + pair]
-    parts.extend(_describe_group(group) for group in shape.groups)
-    return " ".join(parts)
-
-
-def _describe_group(group: Group) -> str:
-    name = tile_name(group.first)
-    if group.kind == "run":
-        text = "".join(str(group.first % 9 + offset) for offset in (1, 2, 3)) + name[1]
-    else:
-        text = name[0] * (4 if group.kan else 3) + name[1]
-    return f"[{text}]" if group.called or (group.kan and not group.concealed) else (
-        f"({text})" if group.kan else text)

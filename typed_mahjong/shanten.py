@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import functools
 import gzip
-import re
 import struct
 import sys
 from array import array
@@ -52,7 +51,7 @@ from .errors import HandError
 from .hand import Hand, count_meld_copies, parse_hand
 from .rules import Rules, rules_from
 from .sanma import ABSENT_TILES, check_sanma_text
-from .tiles import parse_tiles, tile_name
+from .tiles import CANONICAL_TILES, ORPHANS, parse_tiles, suit_digits, tile_name
 
 TABLE_FILE = "shanten_tables.bin.gz"
 TABLE_MAGIC = b"SHT2"
@@ -65,16 +64,10 @@ Vector = tuple[int, ...]
 GOALS = 2 * (MAX_GROUPS + 1)
 INF = 99  # a goal that cannot be reached (e.g. a pair of an honour whose pon is called)
 _NOTHING: Vector = (0,) + (INF,) * (GOALS - 1)  # no tiles at all: only the empty goal
-_ORPHANS = itemgetter(0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = itemgetter(*ORPHANS)
 # Counts 0..4 become the ASCII digits of a base-5 code; anything else a non-digit.
 _TO_DIGITS = bytes(ord("0") + value if value < 5 else ord("x") for value in range(256))
 _ZERO, _ONE = ord("0"), ord("1")
-# A closed hand in bare MPSZ groups, the shape ``shanten`` reads without parse_hand: first
-# canonically (each suit at most once, in m p s z order: one match gives the four digit
-# strings), else in any order and repetition (the groups of a suit joined).
-_CANONICAL_HAND = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
-_PLAIN_HAND = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
-_PLAIN_GROUP = re.compile(r"([0-9]+)([mpsz])")
 # The digit string of one suit (as written) -> (its table index, its counts as base-5 digits).
 # Red fives (0) count as 5s. Only well-formed parts are stored (at most 14 tiles, at most four
 # of a rank, at most one red five): the keys are strings of at most 14 digits, which have too
@@ -101,17 +94,14 @@ def shanten(hand: str, rules: str | Rules | None = None) -> int:
     """
     if rules is not None and _is_sanma(rules, hand):
         return _sanma_shanten(parse_hand(hand, drawn=(False, True)))
-    canonical = _CANONICAL_HAND.fullmatch(hand)
+    canonical = CANONICAL_TILES.fullmatch(hand)
     if canonical is not None:
         man, pin, sou, honours = canonical.groups()
-    elif _PLAIN_HAND.fullmatch(hand) is not None:
-        joined: dict[str, str] = {"m": "", "p": "", "s": "", "z": ""}
-        for digits, suit in _PLAIN_GROUP.findall(hand):
-            joined[suit] += digits
-        # Sorted, so that shuffled spellings share cache entries rather than fill the caches.
-        man, pin, sou, honours = ("".join(sorted(joined[suit])) for suit in "mpsz")
     else:
-        return hand_shanten(parse_hand(hand, drawn=(False, True)))
+        found = suit_digits(hand)
+        if found is None:
+            return hand_shanten(parse_hand(hand, drawn=(False, True)))
+        man, pin, sou, honours = found
     # A part not cached is computed (None: malformed, which parse_hand reports).
     parts = _NUMBER_PARTS
     man_part = parts.get(man) or _number_part(man)

@@ -1,5 +1,12 @@
 """A reading with the winning tile placed: the unit that yaku and fu are decided on.
 
+Speed comes from per-suit entries. The concealed tiles of one suit, written as a digit
+string (``"234406"`` for 234m4m0m6m...), map once to a ``Part``: its counts, its tile bits
+and every way to read it (``PartReading``: pair, runs, triplets as tile lists and as bit
+masks, whether every group holds a terminal). A hand is at most four parts and its called
+melds; a reading of the hand is one reading of each part, and the features the yaku need
+(runs, triplets, outside groups, concealed triplets) are ORs and sums of the parts'.
+
 The same reading can be scored differently depending on which group the winning tile
 completed (``23456m`` won on 5m: ryanmen on 345 or the edge of 456?), and a ron-completed
 triplet counts as open for fu and for the concealed-triplet yaku. ``win_shapes`` lists every
@@ -8,119 +15,365 @@ placement; the scorer keeps the one worth most.
 
 from __future__ import annotations
 
-from itertools import compress
-from typing import NamedTuple
+from typing import Final
 
-from .hand import Hand
-from .readings import RUN, TRIPLET, Reading
-from .tiles import TERMINALS_AND_HONOURS
+from .hand import Meld
+from .readings import suit_readings
+from .tile_types import Form, Wait
+from .tiles import HONOUR_MASK, ORPHAN_MASK, tile_mask
 
-GREEN_TILES = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s and the green dragon
-RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = "ryanmen", "kanchan", "penchan", "shanpon", "tanki"
-KOKUSHI_SINGLE, KOKUSHI_THIRTEEN = "kokushi single", "kokushi 13-sided"
-
-
-class Group(NamedTuple):
-    kind: str  # RUN or TRIPLET (kans are triplets with kan=True)
-    first: int
-    called: bool = False  # part of a called meld (chi, pon, open kan)
-    kan: bool = False
-    concealed: bool = True  # not called and not completed by a ron (for fu and ankou)
+RYANMEN: Final = "ryanmen"
+KANCHAN: Final = "kanchan"
+PENCHAN: Final = "penchan"
+SHANPON: Final = "shanpon"
+TANKI: Final = "tanki"
+KOKUSHI_SINGLE: Final = "kokushi single"
+KOKUSHI_THIRTEEN: Final = "kokushi 13-sided"
 
 
-class TileFacts(NamedTuple):
-    """Facts about all the tiles of a hand, computed once and shared by its shapes."""
+_bits = tile_mask
 
-    counts: tuple[int, ...]  # all 34 tile counts, called melds included
-    kinds: tuple[int, ...]  # the tiles present, in order
-    suits: frozenset[int]  # 0, 1, 2 for the number suits present
-    has_honour: bool
-    all_simple: bool  # 2-8 of the suits only
-    all_terminal_or_honour: bool
-    all_green: bool  # 2s 3s 4s 6s 8s and the green dragon only
-
-    @staticmethod
-    def of(counts: tuple[int, ...]) -> TileFacts:
-        kinds = tuple(compress(range(34), counts))
-        suits = frozenset(suit for suit in range(3) if any(counts[9 * suit:9 * suit + 9]))
-        outside = TERMINALS_AND_HONOURS
-        return TileFacts(counts, kinds, suits, kinds[-1] >= 27, outside.isdisjoint(kinds),
-                         outside.issuperset(kinds), GREEN_TILES.issuperset(kinds))
+# Tile sets as bit masks over the 34 tile indices (bit t = tile t).
+SUIT_MASKS: Final = (_bits(range(0, 9)), _bits(range(9, 18)), _bits(range(18, 27)))
+GREEN_MASK: Final = _bits((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s and the green dragon
+WIND_MASK: Final = _bits(range(27, 31))
+DRAGON_MASK: Final = _bits(range(31, 34))
+DAISHARIN_MASK: Final = _bits(range(10, 17))  # 2p..8p
 
 
-class WinShape(NamedTuple):
-    form: str  # "standard", "chiitoitsu" or "kokushi"
-    pair: int  # the pair's tile; -1 for chiitoitsu
-    pairs: tuple[int, ...]  # chiitoitsu's seven pairs, else ()
-    groups: tuple[Group, ...]  # four groups for the standard form, else ()
-    wait: str
-    win: int
-    closed: bool  # no called melds (closed kans allowed)
-    tsumo: bool
-    tiles: TileFacts
-    # Derived from groups once, because every yaku predicate asks for them.
-    runs: tuple[int, ...] = ()  # first tile of each run
-    triplets: tuple[Group, ...] = ()  # triplets and kans
-    triplet_tiles: frozenset[int] = frozenset()
-    concealed_triplets: int = 0
-    kans: int = 0
-    run_pairs: int = 0  # pairs of identical runs: 1 for iipeikou, 2 for ryanpeikou
+class PartReading:
+    """One way to read one part (a suit's or the honours' concealed tiles)."""
+
+    __slots__ = ("pair", "runs", "triplets", "run_mask", "triplet_mask", "run_pairs",
+                 "outside")
+
+    def __init__(self, pair: int, runs: tuple[int, ...], triplets: tuple[int, ...]) -> None:
+        self.pair = pair  # the pair's tile, -1 if the pair is in another part
+        self.runs = runs  # first tile of each run, ascending (a repeated run twice)
+        self.triplets = triplets  # tile of each triplet, ascending
+        self.run_mask = _bits(runs)
+        self.triplet_mask = _bits(triplets)
+        # Identical runs pair up: [a, a, b, b] -> 2, [a, a, a, a] -> 2, [a, a, a] -> 1.
+        pairs = 0
+        index = 0
+        while index < len(runs) - 1:
+            if runs[index] == runs[index + 1]:
+                pairs += 1
+                index += 2
+            else:
+                index += 1
+        self.run_pairs = pairs
+        # Every group and the pair hold a terminal or an honour (chanta, junchan).
+        self.outside = (all(first % 9 in (0, 6) for first in runs)
+                        and all(_outside(tile) for tile in triplets)
+                        and (pair < 0 or _outside(pair)))
+
+
+def _outside(tile: int) -> bool:
+    return (ORPHAN_MASK >> tile) & 1 == 1
+
+
+_NO_READING: Final = PartReading(-1, (), ())
+
+
+class Part:
+    """The concealed tiles of one suit (or of the honours) and all their readings."""
+
+    __slots__ = ("counts", "tile_mask", "size", "reds", "readings", "pairs", "digits", "most")
+
+    def __init__(self, base: int, counts: tuple[int, ...], reds: int,
+                 readings: tuple[PartReading, ...], digits: str) -> None:
+        self.counts = counts
+        self.tile_mask = sum(1 << (base + rank) for rank, count in enumerate(counts) if count)
+        self.size = sum(counts)
+        self.most = max(counts)  # copies of the tile held most
+        self.reds = reds
+        self.readings = readings
+        self.digits = digits
+        # Seven-pairs material: the tiles held exactly twice when no tile is held otherwise.
+        self.pairs: tuple[int, ...] | None = (
+            tuple(base + rank for rank, count in enumerate(counts) if count)
+            if all(count in (0, 2) for count in counts) else None)
+
+
+# Parts by digit string, one cache a suit (m, p, s, z). A key is at most 14 digits of one
+# suit; only valid parts (at most four of a rank, one red five) are stored, at most
+# _PART_CACHE_LIMIT a suit, so the memory stays bounded whatever text is scored: a full
+# number-suit cache of winning shapes takes about 3.5 MB (tracemalloc), 20,000 benchmark
+# hands use about 2,000 spellings a suit. Past the limit a part is made and not kept.
+_PART_CACHE_LIMIT: Final = 4096
+PART_CACHES: Final[tuple[dict[str, Part], ...]] = ({}, {}, {}, {})
+
+
+def part(suit: int, digits: str) -> Part | None:
+    """The part of ``suit`` (0 m, 1 p, 2 s, 3 z) written ``digits``; None if it is
+    impossible (a 5th copy, two red fives, a digit the suit lacks, over 14 tiles)."""
+    cache = PART_CACHES[suit]
+    found = cache.get(digits)
+    if found is not None:
+        return found
+    made = _make_part(suit, digits)
+    if made is not None and len(cache) < _PART_CACHE_LIMIT:
+        cache[digits] = made
+    return made
+
+
+def _make_part(suit: int, digits: str) -> Part | None:
+    if len(digits) > 14:
+        return None
+    size = 7 if suit == 3 else 9
+    counts = [0] * size
+    reds = 0
+    for char in digits:
+        rank = ord(char) - 48
+        if suit < 3 and rank == 0:
+            reds += 1
+            rank = 5
+        if not 1 <= rank <= size:
+            return None
+        counts[rank - 1] += 1
+    if reds > 1 or (counts and max(counts) > 4):
+        return None
+    base = 9 * suit
+    frozen = tuple(counts)
+    return Part(base, frozen, reds, _part_readings(suit, frozen), digits)
+
+
+def _part_readings(suit: int, counts: tuple[int, ...]) -> tuple[PartReading, ...]:
+    base = 9 * suit
+    if not any(counts):
+        return (_NO_READING,)
+    if suit == 3:
+        # Honours form no runs: each kind is a pair or a triplet, one pair at most.
+        pairs = [base + rank for rank, count in enumerate(counts) if count == 2]
+        if len(pairs) > 1 or any(count not in (0, 2, 3) for count in counts):
+            return ()
+        triplets = tuple(base + rank for rank, count in enumerate(counts) if count == 3)
+        return (PartReading(pairs[0] if pairs else -1, (), triplets),)
+    found = []
+    for pair, codes in suit_readings(bytes(counts)):
+        runs = tuple(sorted(base + code - 9 for code in codes if code >= 9))
+        triplets = tuple(sorted(base + code for code in codes if code < 9))
+        found.append(PartReading(base + pair if pair >= 0 else -1, runs, triplets))
+    return tuple(found)
+
+
+EMPTY_PART: Final = Part(0, (0,) * 9, 0, (_NO_READING,), "")
+
+
+class MeldFacts:
+    """What the called melds (and closed kans) of a hand add to every reading of it."""
+
+    __slots__ = ("closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
+                 "triplet_mask", "kans", "closed_kans", "outside")
+
+    def __init__(self, melds: tuple[Meld, ...]) -> None:
+        closed = True
+        mask = reds = runs = run_mask = triplets = triplet_mask = kans = closed_kans = 0
+        outside = True
+        for meld in melds:
+            first = meld.tiles[0]
+            reds += meld.reds
+            if meld.kind == "chi":
+                runs += 1
+                run_mask |= 1 << first
+                mask |= 7 << first
+                outside = outside and first % 9 in (0, 6)
+            else:
+                triplets += 1
+                triplet_mask |= 1 << first
+                mask |= 1 << first
+                outside = outside and _outside(first)
+                if len(meld.tiles) == 4:
+                    kans += 1
+                    closed_kans += meld.kind == "ankan"
+            if meld.kind != "ankan":
+                closed = False
+        self.closed = closed  # no called melds (closed kans allowed)
+        self.tile_mask = mask
+        self.reds = reds
+        self.runs = runs
+        self.run_mask = run_mask
+        self.triplets = triplets  # triplets and kans
+        self.triplet_mask = triplet_mask
+        self.kans = kans
+        self.closed_kans = closed_kans
+        self.outside = outside  # every meld holds a terminal or an honour
+
+
+NO_MELDS: Final = MeldFacts(())
+
+
+class HandTiles:
+    """Every tile of a won hand, read: the concealed parts, the called melds and the
+    features of the melds that every reading shares."""
+
+    __slots__ = ("parts", "melds", "meld_facts", "win", "tsumo", "closed", "tile_mask",
+                 "suits", "red_fives", "concealed_size", "most", "_counts")
+
+    def __init__(self, parts: tuple[Part, Part, Part, Part], melds: tuple[Meld, ...],
+                 win: int, tsumo: bool, facts: MeldFacts | None = None) -> None:
+        self.parts = parts
+        self.melds = melds
+        self.win = win
+        self.tsumo = tsumo
+        man, pin, sou, honours = parts
+        mask = man.tile_mask | pin.tile_mask | sou.tile_mask | honours.tile_mask
+        self.concealed_size = man.size + pin.size + sou.size + honours.size
+        reds = man.reds + pin.reds + sou.reds
+        if melds:
+            if facts is None:
+                facts = MeldFacts(melds)
+            mask |= facts.tile_mask
+            reds += facts.reds
+            counts = list(man.counts + pin.counts + sou.counts + honours.counts)
+            for meld in melds:
+                for tile in meld.tiles:
+                    counts[tile] += 1
+            self._counts: list[int] | None = counts
+            self.most = max(counts)  # copies of the tile held most, melds included
+        else:
+            facts = NO_MELDS
+            self._counts = None
+            self.most = max(man.most, pin.most, sou.most, honours.most)
+        self.meld_facts = facts
+        self.closed = facts.closed  # no called melds (closed kans allowed)
+        self.tile_mask = mask  # the tiles present, melds included
+        self.suits = ((mask & _MAN != 0) + (mask & _PIN != 0)  # number suits present
+                      + (mask & _SOU != 0))
+        self.red_fives = reds
 
     @property
-    def counts(self) -> tuple[int, ...]:
-        return self.tiles.counts
+    def counts(self) -> list[int]:
+        """All 34 tile counts, called melds included (made on first use)."""
+        counts = self._counts
+        if counts is None:
+            man, pin, sou, honours = self.parts
+            counts = list(man.counts + pin.counts + sou.counts + honours.counts)
+            self._counts = counts
+        return counts
+
+    def count(self, tile: int) -> int:
+        """Copies of ``tile`` in the hand, called melds included."""
+        counts = self._counts
+        if counts is not None:
+            return counts[tile]
+        if tile < 27:
+            return self.parts[tile // 9].counts[tile % 9]
+        return self.parts[3].counts[tile - 27]
+
+    @property
+    def has_honour(self) -> bool:
+        return self.tile_mask & HONOUR_MASK != 0
 
 
-def called_groups(hand: Hand) -> tuple[Group, ...]:
-    return tuple(
-        Group(RUN if meld.kind == "chi" else TRIPLET, meld.first, called=meld.is_open,
-              kan=meld.is_kan, concealed=not meld.is_open)
-        for meld in hand.melds
-    )
+_MAN, _PIN, _SOU = SUIT_MASKS
 
 
-def all_counts(hand: Hand, concealed_counts: list[int]) -> TileFacts:
-    """Facts over every tile of the hand: the concealed counts plus the called melds."""
-    counts = list(concealed_counts)
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            counts[tile] += 1
-    return TileFacts.of(tuple(counts))
+class WinShape:
+    """One reading of the hand with the winning tile placed: what yaku and fu look at.
+
+    ``runs`` and ``triplets`` are the concealed groups (first tile of each run, tile of each
+    triplet); the masks and counts cover the called melds too.
+    """
+
+    __slots__ = ("hand", "form", "wait", "pair", "pairs", "runs", "triplets",
+                 "ron_triplet", "run_mask", "triplet_mask", "run_count", "triplet_count",
+                 "run_pairs", "concealed_triplets", "outside", "win", "closed", "tsumo",
+                 "tiles", "kans")
+
+    def __init__(self, hand: HandTiles, form: Form, wait: Wait, pair: int,
+                 pairs: tuple[int, ...], runs: tuple[int, ...], triplets: tuple[int, ...],
+                 ron_triplet: int, run_mask: int, triplet_mask: int, run_pairs: int,
+                 outside: bool) -> None:
+        self.hand = hand
+        self.form = form
+        self.wait = wait
+        self.pair = pair  # the pair's tile (kokushi: the doubled orphan); -1 for chiitoitsu
+        self.pairs = pairs  # chiitoitsu's seven pairs, else ()
+        self.runs = runs
+        self.triplets = triplets
+        self.ron_triplet = ron_triplet  # the concealed triplet a ron completed, else -1
+        melds = hand.meld_facts
+        self.run_mask = run_mask | melds.run_mask
+        self.triplet_mask = triplet_mask | melds.triplet_mask
+        self.run_count = len(runs) + melds.runs
+        self.triplet_count = len(triplets) + melds.triplets
+        self.run_pairs = run_pairs  # pairs of identical runs: 1 iipeikou, 2 ryanpeikou
+        # Triplets and kans not called and not completed by a ron (fu, sanankou, suuankou).
+        self.concealed_triplets = len(triplets) - (ron_triplet >= 0) + melds.closed_kans
+        self.outside = outside and melds.outside
+        # Hand-wide facts, copied so that a predicate reads one object.
+        self.win = hand.win
+        self.closed = hand.closed
+        self.tsumo = hand.tsumo
+        self.tiles = hand.tile_mask  # the tiles present, bit t = tile t, melds included
+        self.kans = melds.kans
+
+    @property
+    def counts(self) -> list[int]:
+        return self.hand.counts
 
 
-def win_shapes(reading: Reading, hand: Hand, win: int, tsumo: bool,
-               called: tuple[Group, ...], counts: TileFacts) -> list[WinShape]:
-    closed = hand.is_closed
-    if reading.form == "chiitoitsu":
-        pairs = tuple(tile for _, tile in reading.groups)
-        return [WinShape("chiitoitsu", -1, pairs, (), TANKI, win, closed, tsumo, counts)]
-    if reading.form == "kokushi":
-        pair = reading.groups[0][1]
-        wait = KOKUSHI_THIRTEEN if pair == win else KOKUSHI_SINGLE
-        return [WinShape("kokushi", pair, (), (), wait, win, closed, tsumo, counts)]
-    pair = reading.groups[0][1]
-    concealed = reading.groups[1:]
-    shapes = []
-    seen: set[tuple[str, int, str]] = set()
-    if pair == win:
-        shapes.append(_standard(pair, concealed, None, TANKI, win, called, closed, tsumo,
-                                counts))
-    for index, (kind, first) in enumerate(concealed):
-        if kind == TRIPLET and first == win:
-            wait = SHANPON
-        elif kind == RUN and first <= win <= first + 2:
-            wait = _run_wait(first, win)
-        else:
-            continue
-        if (kind, first, wait) in seen:
-            continue
-        seen.add((kind, first, wait))
-        shapes.append(_standard(pair, concealed, index, wait, win, called, closed, tsumo,
-                                counts))
+def win_shapes(hand: HandTiles) -> list[WinShape]:
+    """Every reading of the hand with every placement of the winning tile; [] when the
+    concealed tiles read as no winning hand."""
+    shapes: list[WinShape] = []
+    man, pin, sou, honours = hand.parts
+    win = hand.win
+    for first in man.readings:
+        for second in pin.readings:
+            pairs = (first.pair >= 0) + (second.pair >= 0)
+            if pairs > 1:
+                continue
+            for third in sou.readings:
+                if pairs + (third.pair >= 0) > 1:
+                    continue
+                for fourth in honours.readings:
+                    pair = max(first.pair, second.pair, third.pair, fourth.pair)
+                    if pairs + (third.pair >= 0) + (fourth.pair >= 0) != 1:
+                        continue
+                    _place(shapes, hand, win, pair,
+                           first.runs + second.runs + third.runs,
+                           first.triplets + second.triplets + third.triplets + fourth.triplets,
+                           first.run_mask | second.run_mask | third.run_mask,
+                           first.triplet_mask | second.triplet_mask | third.triplet_mask
+                           | fourth.triplet_mask,
+                           first.run_pairs + second.run_pairs + third.run_pairs,
+                           first.outside and second.outside and third.outside
+                           and fourth.outside)
+    if not hand.melds and hand.concealed_size == 14 and (
+            hand.tile_mask == ORPHAN_MASK or (
+                man.pairs is not None and pin.pairs is not None and sou.pairs is not None
+                and honours.pairs is not None)):
+        _special_shapes(shapes, hand)
     return shapes
 
 
-def _run_wait(first: int, win: int) -> str:
+def _place(shapes: list[WinShape], hand: HandTiles, win: int, pair: int,
+           runs: tuple[int, ...], triplets: tuple[int, ...], run_mask: int,
+           triplet_mask: int, run_pairs: int, outside: bool) -> None:
+    if pair == win:
+        shapes.append(WinShape(hand, "standard", TANKI, pair, (), runs, triplets, -1,
+                               run_mask, triplet_mask, run_pairs, outside))
+    # The runs holding the winning tile start at most two tiles below it (a run never
+    # crosses suits: run starts are ranks 1-7).
+    low = win - 2 if win >= 2 else 0
+    near = (run_mask >> low) & ((1 << (win - low + 1)) - 1)
+    first = low
+    while near:
+        if near & 1:
+            shapes.append(WinShape(hand, "standard", _run_wait(first, win), pair, (), runs,
+                                   triplets, -1, run_mask, triplet_mask, run_pairs, outside))
+        near >>= 1
+        first += 1
+    if (triplet_mask >> win) & 1:
+        shapes.append(WinShape(hand, "standard", SHANPON, pair, (), runs, triplets,
+                               -1 if hand.tsumo else win, run_mask, triplet_mask, run_pairs,
+                               outside))
+
+
+def _run_wait(first: int, win: int) -> Wait:
     if win == first + 1:
         return KANCHAN
     rank = first % 9
@@ -129,30 +382,46 @@ def _run_wait(first: int, win: int) -> str:
     return RYANMEN
 
 
-def _standard(pair: int, concealed: tuple[tuple[str, int], ...], completed: int | None,
-              wait: str, win: int, called: tuple[Group, ...], closed: bool, tsumo: bool,
-              counts: TileFacts) -> WinShape:
-    groups = tuple(
-        # A triplet finished by a ron counts as open (minkou), though the hand stays closed.
-        Group(kind, first, concealed=not (index == completed and kind == TRIPLET and not tsumo))
-        for index, (kind, first) in enumerate(concealed)
-    ) + called
-    triplets = tuple(group for group in groups if group.kind == TRIPLET)
-    runs = sorted(group.first for group in groups if group.kind == RUN)
-    # Identical runs pair up: [a, a, b, b] -> 2, [a, a, a, a] -> 2, [a, a, a] -> 1.
-    run_pairs = 0
-    index = 0
-    while index < len(runs) - 1:
-        if runs[index] == runs[index + 1]:
-            run_pairs += 1
-            index += 2
+def _special_shapes(shapes: list[WinShape], hand: HandTiles) -> None:
+    """Seven pairs (distinct) and thirteen orphans, from the parts' counts."""
+    man, pin, sou, honours = hand.parts
+    if (man.pairs is not None and pin.pairs is not None and sou.pairs is not None
+            and honours.pairs is not None):
+        pairs = man.pairs + pin.pairs + sou.pairs + honours.pairs
+        if len(pairs) == 7:
+            shapes.append(WinShape(hand, "chiitoitsu", TANKI, -1, pairs, (), (), -1, 0, 0, 0,
+                                   False))
+    if hand.tile_mask == ORPHAN_MASK:
+        counts = hand.counts
+        pair = next(tile for tile in range(34) if counts[tile] == 2)
+        wait: Wait = KOKUSHI_THIRTEEN if pair == hand.win else KOKUSHI_SINGLE
+        shapes.append(WinShape(hand, "kokushi", wait, pair, (), (), (), -1, 0, 0, 0, False))
+
+
+def describe(shape: WinShape) -> str:
+    """The reading as text, e.g. ``44p 456m 234p 234s 567s``; called melds in [], closed
+    kans in ()."""
+    if shape.form == "chiitoitsu":
+        return " ".join(_name(tile)[0] + _name(tile) for tile in shape.pairs)
+    if shape.form == "kokushi":
+        return f"kokushi (pair {_name(shape.pair)})"
+    pair = _name(shape.pair)
+    parts = [pair[0] + pair]
+    parts += [_run_text(first) for first in shape.runs]
+    parts += [_name(tile)[0] * 3 + _name(tile)[1] for tile in shape.triplets]
+    for meld in shape.hand.melds:
+        first = meld.tiles[0]
+        if meld.kind == "chi":
+            text = _run_text(first)
         else:
-            index += 1
-    return WinShape(
-        "standard", pair, (), groups, wait, win, closed, tsumo, counts,
-        runs=tuple(runs), run_pairs=run_pairs,
-        triplets=triplets,
-        triplet_tiles=frozenset(group.first for group in triplets),
-        concealed_triplets=sum(group.concealed for group in triplets),
-        kans=sum(group.kan for group in triplets),
-    )
+            text = _name(first)[0] * len(meld.tiles) + _name(first)[1]
+        parts.append(f"({text})" if meld.kind == "ankan" else f"[{text}]")
+    return " ".join(parts)
+
+
+def _name(tile: int) -> str:
+    return f"{tile % 9 + 1}{'mpsz'[tile // 9]}"
+
+
+def _run_text(first: int) -> str:
+    return "".join(str(first % 9 + offset) for offset in (1, 2, 3)) + "mpsz"[first // 9]

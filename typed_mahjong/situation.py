@@ -6,11 +6,10 @@ riichi, haitei on a ron, ...) with HandError(kind="situation").
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from .errors import MALFORMED, RULES, SITUATION, HandError
-from .hand import Hand, check_copies, quick_tiles
+from .hand import Hand, Meld, check_copies
 from .tiles import EAST, NORTH, parse_tile, parse_tile_sequence, tile_name
 
 SEAT_NAMES = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
@@ -59,11 +58,6 @@ def parse_wind(text: str, field: str) -> int:
     return parsed.tile
 
 
-def count_indicated(indicators: list[int], tile_counts: list[int], sanma: bool = False) -> int:
-    """How many tiles of the hand the dora indicators point at (each indicator counts)."""
-    return sum(tile_counts[next_tile(indicator, sanma)] for indicator in indicators)
-
-
 def next_tile(indicator: int, sanma: bool = False) -> int:
     """The dora an indicator shows: the next tile in its suit, wind or dragon cycle.
 
@@ -78,24 +72,16 @@ def next_tile(indicator: int, sanma: bool = False) -> int:
     return 31 + (indicator - 31 + 1) % 3
 
 
+# The dora each indicator shows, by indicator: four players and three (sanma).
+DORA: tuple[int, ...] = tuple(next_tile(indicator) for indicator in range(34))
+SANMA_DORA: tuple[int, ...] = tuple(next_tile(indicator, True) for indicator in range(34))
+
+
 def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[int]]:
     """Dora and ura indicators, checked with the hand for a 5th copy or a 2nd red five."""
     if not dora and not ura:
         return [], []
-    quick = _quick_indicators(hand, dora, ura)
-    if quick is not None:
-        return quick
-    copies = [0] * 34
-    reds = [0, 0, 0]
-    for tile in hand.concealed:
-        copies[tile] += 1
-    for tile in hand.concealed_reds:
-        reds[tile // 9] += 1
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            copies[tile] += 1
-        if meld.reds:
-            reds[meld.first // 9] += meld.reds
+    copies, reds = hand.copies()
     result = []
     for field, text in (("dora", dora), ("ura", ura)):
         try:
@@ -107,33 +93,11 @@ def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[i
     return result[0], result[1]
 
 
-def _quick_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[int]] | None:
-    """Plain, valid indicators without positions; None sends the caller to the slow path."""
-    dora_found = _quick_sequence(dora) if dora else ([], [])
-    ura_found = _quick_sequence(ura) if ura else ([], [])
-    if dora_found is None or ura_found is None:
-        return None
-    counts = [0] * 34
-    for tile in hand.concealed:
-        counts[tile] += 1
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            counts[tile] += 1
-    red_suits = [tile // 9 for tile in hand.concealed_reds]
-    for meld in hand.melds:
-        red_suits.extend([meld.first // 9] * meld.reds)
-    for tiles, reds in (dora_found, ura_found):
-        for tile in tiles:
-            counts[tile] += 1
-        red_suits.extend(tile // 9 for tile in reds)
-    if max(counts) > 4 or len(red_suits) != len(set(red_suits)):
-        return None
-    return dora_found[0], ura_found[0]
+def check_chankan(counts: list[int], win: int) -> None:
+    """A robbed kan tile is the fourth copy, the other three in someone else's pon.
 
-
-def check_chankan(hand: Hand, win: int) -> None:
-    """A robbed kan tile is the fourth copy, the other three in someone else's pon."""
-    held = hand.concealed.count(win) + sum(meld.tiles.count(win) for meld in hand.melds)
+    ``counts``: the hand's 34 tile counts, called melds included."""
+    held = counts[win]
     if held > 1:
         raise HandError(f"situation: chankan robs the last copy of a tile whose other three "
                         f"are in another player's added kan, but this hand holds {held} "
@@ -141,7 +105,8 @@ def check_chankan(hand: Hand, win: int) -> None:
                         f"winner holds cannot be a chankan)", field="chankan", kind=SITUATION)
 
 
-def check_nuki(hand: Hand, situation: Situation, players: int, indicators: list[int]) -> None:
+def check_nuki(counts: list[int], situation: Situation, players: int,
+               indicators: list[int]) -> None:
     """Kita (North tiles set aside as nukidora): only in sanma, at most four Norths in all.
 
     The count itself (a whole number, not negative) is checked with the other win options.
@@ -153,8 +118,7 @@ def check_nuki(hand: Hand, situation: Situation, players: int, indicators: list[
         raise HandError("nuki: kita (North set aside as nukidora) is only played in "
                         "three-player mahjong; use a sanma preset such as 'tenhou-sanma'",
                         field="nuki", kind=RULES)
-    norths = (hand.concealed.count(NORTH) + sum(meld.tiles.count(NORTH) for meld in hand.melds)
-              + indicators.count(NORTH))
+    norths = counts[NORTH] + indicators.count(NORTH)
     if nuki + norths > 4:
         raise HandError(f"nuki: {nuki} North tile(s) set aside plus {norths} in the hand and "
                         f"indicators make {nuki + norths}; only four exist", field="nuki",
@@ -166,18 +130,7 @@ def check_nuki(hand: Hand, situation: Situation, players: int, indicators: list[
                         f"(a first-turn win has no calls)", field=flag, kind=SITUATION)
 
 
-def _quick_sequence(text: str) -> tuple[list[int], list[int]] | None:
-    # Indicators are whole tiles one after another ("4m1z"): a digit run ("44p", "10m")
-    # goes to the slow path, which rejects it with its position.
-    if not _QUICK_SEQUENCE.fullmatch(text):
-        return None
-    return quick_tiles(text)
-
-
-_QUICK_SEQUENCE = re.compile(r"(?:[0-9][mps]|[1-7]z)+")
-
-
-def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
+def check_situation(melds: tuple[Meld, ...], situation: Situation, ura: list[int], *,
                     kita_rinshan: bool = False) -> None:
     """Reject situations that cannot occur together with this hand.
 
@@ -185,12 +138,12 @@ def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
     replacement tile a rinshan draw, so rinshan kaihou needs no kan.
     """
     s = situation
-    called = [meld for meld in hand.melds if meld.is_open]
     # Every problem below needs one of these; most wins have none of them.
     if not (s.ippatsu or s.haitei or s.houtei or s.chankan or s.rinshan or s.tenhou
-            or s.chiihou or s.renhou or ura or (s.riichi and called)):
+            or s.chiihou or s.renhou or (ura and not s.riichi) or (s.riichi and melds)):
         return
-    kans = sum(meld.is_kan for meld in hand.melds)
+    called = [meld for meld in melds if meld.is_open]
+    kans = sum(meld.is_kan for meld in melds)
     # (broken, the flag at fault, why): the flag lets a caller point at the marker itself.
     first_turn = s.tenhou or s.chiihou or s.renhou
     first_turn_flag = "tenhou" if s.tenhou else "chiihou" if s.chiihou else "renhou"
@@ -219,7 +172,7 @@ def check_situation(hand: Hand, situation: Situation, ura: list[int], *,
          "tenhou and chiihou are tsumo wins"),
         (s.renhou and s.tsumo, "renhou", "renhou is a ron before the winner's first draw"),
         (s.renhou and s.dealer, "renhou", "renhou is a non-dealer's win"),
-        (first_turn and bool(hand.melds), first_turn_flag,
+        (first_turn and bool(melds), first_turn_flag,
          "a first-turn win (tenhou, chiihou, renhou) has no melds"),
         (first_turn and (s.riichi or s.rinshan or s.haitei or s.houtei or s.chankan),
          first_turn_flag,

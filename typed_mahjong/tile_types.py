@@ -12,18 +12,22 @@ from typing import Literal, TypeAlias
 
 __all__ = [
     "Dragon",
+    "Form",
     "DragonLetter",
     "Honor",
     "Honour",
     "Man",
+    "MeldKind",
     "Pin",
     "RedFive",
+    "RenhouRule",
     "Simple",
     "Sou",
     "Suit",
     "SuitedTile",
     "Terminal",
     "Tile",
+    "Wait",
     "Wind",
     "WindLetter",
 ]
@@ -52,3 +56,14 @@ Honour: TypeAlias = Wind | Dragon
 Honor: TypeAlias = Honour
 
 Tile: TypeAlias = SuitedTile | Honour
+
+# The core's small vocabularies, as Literal types so a misspelt value fails type checking.
+# How a winning hand reads: four groups and a pair, seven pairs, or thirteen orphans.
+Form: TypeAlias = Literal["standard", "chiitoitsu", "kokushi"]
+# The wait the winning tile completed (kokushi: one tile, or all thirteen).
+Wait: TypeAlias = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki",
+                          "kokushi single", "kokushi 13-sided"]
+# A meld in hand text: chi, pon, an open kan, a closed kan, a pon extended to a kan.
+MeldKind: TypeAlias = Literal["chi", "pon", "kan", "ankan", "kakan"]
+# What renhou is worth (Rules.renhou).
+RenhouRule: TypeAlias = Literal["none", "mangan", "5-han", "baiman", "yakuman"]

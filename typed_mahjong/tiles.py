@@ -9,6 +9,7 @@ F = green "fa", C = red "chun").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -19,9 +20,25 @@ HONOUR_LETTERS = "ESWNPFC"
 EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
 WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (WHITE, GREEN, RED)
-TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
-HONOURS = frozenset(range(27, 34))
+# Terminals and honours, the one list: kokushi's thirteen, yaochuuhai, "outside" tiles.
+# Every other form of it (sets, bit masks) is made from this one.
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+TERMINALS = frozenset(tile for tile in ORPHANS if tile < 27)
+HONOURS = frozenset(tile for tile in ORPHANS if tile >= 27)
 TERMINALS_AND_HONOURS = TERMINALS | HONOURS
+
+
+def tile_mask(tiles: Iterable[int]) -> int:
+    """Tiles as a bit mask over the 34 indices (bit t = tile t)."""
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << tile
+    return mask
+
+
+TERMINAL_MASK = tile_mask(TERMINALS)
+HONOUR_MASK = tile_mask(HONOURS)
+ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK
 WIND_NAMES = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 
 
@@ -37,7 +54,7 @@ def tile_name(tile: int, red: bool = False) -> str:
 
 
 def is_terminal_or_honour(tile: int) -> bool:
-    return tile >= 27 or tile % 9 in (0, 8)
+    return (ORPHAN_MASK >> tile) & 1 == 1
 
 
 def parse_tiles(text: str, *, field: str = "tiles", offset: int = 0) -> list[ParsedTile]:
@@ -83,9 +100,59 @@ def parse_tiles(text: str, *, field: str = "tiles", offset: int = 0) -> list[Par
     return tiles
 
 
+# Plain MPSZ text (digits and suit letters only), the shape every quick path reads: first
+# canonically (each suit at most once, in m p s z order: one match gives the four digit
+# strings), else in any order and repetition (the groups of a suit joined). Hot paths may
+# try CANONICAL_TILES themselves before calling suit_digits.
+CANONICAL_TILES = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
+_PLAIN = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_PLAIN_GROUP = re.compile(r"([0-9]+)([mpsz])")
+SuitDigits = tuple[str | None, str | None, str | None, str | None]
+
+
+def suit_digits(text: str) -> SuitDigits | None:
+    """The digits of each suit (m, p, s, z) of plain MPSZ text, None for a suit absent; None
+    for any other text (honour letters, spaces, anything malformed), which ``parse_tiles``
+    reads with positions. A suit written in several groups is joined and sorted, so that
+    shuffled spellings share the caches keyed by digit string. Decides no error: the digits
+    may still hold a 5th copy or two red fives.
+    """
+    canonical = CANONICAL_TILES.fullmatch(text)
+    if canonical is not None:
+        man, pin, sou, honours = canonical.groups()
+        return man, pin, sou, honours
+    if _PLAIN.fullmatch(text) is None:
+        return None
+    joined = {"m": "", "p": "", "s": "", "z": ""}
+    for digits, suit in _PLAIN_GROUP.findall(text):
+        joined[suit] += digits
+    man, pin, sou, honours = ("".join(sorted(joined[suit])) or None for suit in "mpsz")
+    return man, pin, sou, honours
+
+
+def plain_tiles(text: str) -> tuple[list[int], list[int]] | None:
+    """Tiles (sorted) and red fives of plain MPSZ text ("234p44s"), else None; no errors
+    (see ``suit_digits``)."""
+    found = suit_digits(text)
+    if found is None:
+        return None
+    tiles: list[int] = []
+    reds: list[int] = []
+    for suit, digits in enumerate(found):
+        if digits:
+            base = 9 * suit
+            for digit in sorted(digits):
+                tile = base + (4 if digit == "0" else ord(digit) - 49)
+                tiles.append(tile)
+                if digit == "0":
+                    reds.append(tile)
+    tiles.sort()
+    return tiles, reds
+
+
 def parse_tile(text: str, *, field: str = "tile") -> ParsedTile:
     """Parse exactly one tile, e.g. ``"3p"``, ``"0s"``, ``"7z"`` or ``"C"``."""
-    known = _SINGLE_TILES.get(text)
+    known = SINGLE_TILES.get(text)
     if known is not None:
         return known
     stripped = text.strip()
@@ -157,7 +224,7 @@ def _error(message: str, field: str, position: int) -> HandError:
 
 
 # Every one-tile spelling, parsed once: the common case of parse_tile is a lookup.
-_SINGLE_TILES = {
+SINGLE_TILES = {
     spelling: parse_tiles(spelling)[0]
     for spelling in [f"{d}{suit}" for suit in "mps" for d in "0123456789"]
     + [f"{d}z" for d in "1234567"] + list(HONOUR_LETTERS)

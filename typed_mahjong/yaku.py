@@ -11,11 +11,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .readings import RUN
 from .rules import Rules
-from .shape import KOKUSHI_THIRTEEN, RYANMEN, TANKI, WinShape
+from .shape import (
+    DAISHARIN_MASK,
+    DRAGON_MASK,
+    GREEN_MASK,
+    KOKUSHI_THIRTEEN,
+    RYANMEN,
+    TANKI,
+    WIND_MASK,
+    WinShape,
+)
 from .situation import Situation
-from .tiles import DRAGONS, GREEN, RED, TERMINALS, WHITE, WINDS
+from .tiles import EAST, GREEN, HONOUR_MASK, NORTH, ORPHAN_MASK, RED, TERMINAL_MASK, WHITE
 
 Predicate = Callable[[WinShape, Situation, Rules], bool]
 
@@ -52,8 +60,10 @@ class YakuRow:
     open_han: int  # 0: the yaku needs a closed hand
     test: Predicate
     supersedes: tuple[str, ...] = ()
-    situational: bool = False  # decided by the situation flags alone (riichi, haitei, ...)
     ident: Identity = Identity("", "", "")
+    # The traits (below) every shape with this yaku has: the row is tested only on shapes
+    # that have them all. 0 tests it on every shape; a test holds each row to its needs.
+    needs: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,180 +72,291 @@ class YakumanRow:
     test: Predicate
     supersedes: tuple[str, ...] = ()
     ident: Identity = Identity("", "", "")
+    needs: int = 0  # as YakuRow.needs
 
 
 # --- helpers over a shape -------------------------------------------------------------------
-
+# A shape's groups are bit masks over the 34 tiles (shape.py): bit t of ``run_mask`` is a run
+# starting at tile t, of ``triplet_mask`` a triplet or kan of tile t, of ``tiles`` a tile
+# present; so most predicates are a mask test.
 
 
 def _is_yakuhai(tile: int, situation: Situation) -> bool:
-    return tile in DRAGONS or tile == situation.seat or tile == situation.round
+    return tile >= WHITE or tile == situation.seat or tile == situation.round
 
 
-def _has_triplet(shape: WinShape, tile: int) -> bool:
-    return tile in shape.triplet_tiles
+# --- traits: cheap facts that let most rows go untested --------------------------------------
+
+# Situation traits: one a flag that a situational yaku reads.
+RIICHI = 1
+DOUBLE_RIICHI = 1 << 1
+OPEN_RIICHI = 1 << 2
+IPPATSU = 1 << 3
+HAITEI = 1 << 4
+HOUTEI = 1 << 5
+RINSHAN = 1 << 6
+CHANKAN = 1 << 7
+RENHOU = 1 << 8
+# Shape traits.
+TSUMO = 1 << 9
+PINFU_SHAPE = 1 << 10  # no triplet, a two-sided wait
+TRIPLETS_3 = 1 << 11  # three triplets or kans, or more
+KANS_3 = 1 << 12  # three kans or more
+DRAGON_TRIPLET = 1 << 13
+WIND_TRIPLET = 1 << 14
+RUN_PAIR = 1 << 15  # two identical runs
+RUNS_3 = 1 << 16  # three runs or more
+SIMPLES = 1 << 17  # 2-8 only
+OUTSIDE_TILES = 1 << 18  # terminals and honours only
+OUTSIDE = 1 << 19  # every group and the pair hold a terminal or an honour
+ONE_SUIT = 1 << 20  # one number suit (honours allowed)
+SEVEN_PAIRS = 1 << 21
+# Some yakuman may hold (the rules aside): a cheap necessary condition of every YAKUMAN row
+# but daisharin and paarenchan, which only rules enable (``may_be_yakuman``).
+YAKUMAN_HINT = 1 << 22
+TENHOU = 1 << 23
+CHIIHOU = 1 << 24
+ALL_GREEN = 1 << 25  # 2s 3s 4s 6s 8s and the green dragon only
 
 
-
-
-def _suits(shape: WinShape) -> frozenset[int]:
-    return shape.tiles.suits
-
-
-def _has_honour(shape: WinShape) -> bool:
-    return shape.tiles.has_honour
-
-
-def _all_groups_outside(shape: WinShape, honours: bool) -> bool:
-    """Every group and the pair hold a terminal (or, with ``honours``, an honour)."""
-    if shape.form != "standard" or not _outside(shape.pair, honours):
-        return False
-    return all(group.first % 9 in (0, 6) if group.kind == RUN else _outside(group.first, honours)
-               for group in shape.groups)
-
-
-def _outside(tile: int, honours: bool) -> bool:
-    return tile in TERMINALS or (honours and tile >= 27)
-
-
-def _three_suits_same_rank(starts: tuple[int, ...] | frozenset[int]) -> bool:
-    ranks = {tile % 9 for tile in starts if tile < 27 and tile // 9 == 0}
-    return any(rank + 9 in starts and rank + 18 in starts for rank in ranks)
+def shape_traits(shape: WinShape, situation: Situation) -> int:
+    """The traits of a shape in a situation (the constants above), for ``YakuRow.needs``."""
+    s = situation
+    traits = 0
+    if s.riichi:
+        traits = RIICHI
+        if s.double_riichi:
+            traits |= DOUBLE_RIICHI
+        if s.open_riichi:
+            traits |= OPEN_RIICHI
+        if s.ippatsu:
+            traits |= IPPATSU
+    if s.haitei:
+        traits |= HAITEI
+    if s.houtei:
+        traits |= HOUTEI
+    if s.rinshan:
+        traits |= RINSHAN
+    if s.chankan:
+        traits |= CHANKAN
+    if s.renhou:
+        traits |= RENHOU | YAKUMAN_HINT
+    if s.tenhou:
+        traits |= TENHOU | YAKUMAN_HINT
+    if s.chiihou:
+        traits |= CHIIHOU | YAKUMAN_HINT
+    if shape.tsumo:
+        traits |= TSUMO
+    triplets = shape.triplet_count
+    if triplets == 0:
+        if shape.wait == RYANMEN:
+            traits |= PINFU_SHAPE
+    elif triplets >= 3:
+        traits |= TRIPLETS_3 | (KANS_3 if shape.kans >= 3 else 0)
+        # suuankou, suukantsu, daisangen, shousuushii, daisuushii
+        if (shape.concealed_triplets == 4 or shape.kans == 4
+                or shape.triplet_mask & DRAGON_MASK == DRAGON_MASK
+                or (shape.triplet_mask & WIND_MASK).bit_count() >= 3):
+            traits |= YAKUMAN_HINT
+    honours = shape.triplet_mask & HONOUR_MASK
+    if honours:
+        traits |= (DRAGON_TRIPLET if honours & DRAGON_MASK else 0) | (
+            WIND_TRIPLET if honours & WIND_MASK else 0)
+    if shape.run_pairs:
+        traits |= RUN_PAIR
+    if shape.run_count >= 3:
+        traits |= RUNS_3
+    tiles = shape.tiles
+    if tiles & ORPHAN_MASK == 0:
+        traits |= SIMPLES
+    elif tiles & ~ORPHAN_MASK == 0:
+        traits |= OUTSIDE_TILES | YAKUMAN_HINT  # kokushi, tsuuiisou, chinroutou
+    if tiles & ~GREEN_MASK == 0:
+        traits |= ALL_GREEN | YAKUMAN_HINT
+    if shape.outside:
+        traits |= OUTSIDE
+    if shape.hand.suits == 1:
+        traits |= ONE_SUIT
+        if shape.closed and tiles & HONOUR_MASK == 0:
+            traits |= YAKUMAN_HINT  # chuuren poutou
+    if shape.form == "chiitoitsu":
+        traits |= SEVEN_PAIRS
+    return traits
 
 
 # --- ordinary yaku --------------------------------------------------------------------------
 
 def _riichi(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Riichi (立直), 1 han closed: the winner declared a ready hand."""
     return situation.riichi
 
 
 def _double_riichi(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Double riichi (ダブル立直), 2 han closed: riichi declared on the first turn."""
     return situation.double_riichi
 
 
 def _open_riichi(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Open riichi (オープン立直), 1 han more: riichi with the hand shown, where allowed."""
     return rules.open_riichi and situation.open_riichi
 
 
 def _ippatsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Ippatsu (一発), 1 han: won within one uninterrupted go-around of riichi."""
     return situation.ippatsu
 
 
 def _menzen_tsumo(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Menzen tsumo (門前清自摸和), 1 han closed: a closed hand won by self-draw."""
     return shape.tsumo
 
 
 def _pinfu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    # Four concealed runs, a pair worth no fu, and a two-sided wait: a hand with no fu.
-    return (shape.form == "standard" and shape.wait == RYANMEN
-            and all(group.kind == "run" and not group.called for group in shape.groups)
-            and not _is_yakuhai(shape.pair, situation))
+    """Pinfu (平和), 1 han closed: four concealed runs, a pair worth no fu, a two-sided
+    wait; a hand with no fu."""
+    return (shape.wait == RYANMEN and shape.triplet_count == 0 and shape.hand.closed
+            and shape.form == "standard" and not _is_yakuhai(shape.pair, situation))
 
 
 def _iipeikou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Iipeikou (一盃口), 1 han closed: two identical runs."""
     return shape.run_pairs >= 1
 
 
 def _tanyao(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return (shape.closed or rules.open_tanyao) and shape.tiles.all_simple
+    """Tanyao (断幺九), 1 han: simples (2-8) only; open too where rules.open_tanyao."""
+    return shape.tiles & ORPHAN_MASK == 0 and (shape.closed or rules.open_tanyao)
 
 
 def _haitei(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Haitei raoyue (海底摸月), 1 han: tsumo on the last wall tile."""
     return situation.haitei
 
 
 def _houtei(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Houtei raoyui (河底撈魚), 1 han: ron on the last discard."""
     return situation.houtei
 
 
 def _rinshan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Rinshan kaihou (嶺上開花), 1 han: tsumo on a kan's replacement tile."""
     return situation.rinshan
 
 
 def _chankan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Chankan (槍槓), 1 han: ron on the tile another player adds to a pon."""
     return situation.chankan
 
 
-def _dragon(tile: int) -> Predicate:
-    def test(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-        return _has_triplet(shape, tile)
+def _haku(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Yakuhai haku (役牌 白), 1 han: a triplet of white dragons."""
+    return (shape.triplet_mask >> WHITE) & 1 == 1
 
-    return test
+
+def _hatsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Yakuhai hatsu (役牌 發), 1 han: a triplet of green dragons."""
+    return (shape.triplet_mask >> GREEN) & 1 == 1
+
+
+def _chun(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Yakuhai chun (役牌 中), 1 han: a triplet of red dragons."""
+    return (shape.triplet_mask >> RED) & 1 == 1
 
 
 def _seat_wind(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _has_triplet(shape, situation.seat)
+    """Seat wind (自風), 1 han: a triplet of the winner's seat wind."""
+    return (shape.triplet_mask >> situation.seat) & 1 == 1
 
 
 def _round_wind(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _has_triplet(shape, situation.round)
+    """Round wind (場風), 1 han: a triplet of the round wind."""
+    return (shape.triplet_mask >> situation.round) & 1 == 1
 
 
 def _chiitoitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Chiitoitsu (七対子), 2 han closed: seven distinct pairs."""
     return shape.form == "chiitoitsu"
 
 
 def _sanshoku(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _three_suits_same_rank(shape.runs)
+    """Sanshoku doujun (三色同順), 2 han (1 open): the same run in all three suits."""
+    runs = shape.run_mask
+    return runs & (runs >> 9) & (runs >> 18) & 0x1FF != 0  # one rank in m, p and s
 
 
 def _ittsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    runs = set(shape.runs)
-    return any({base, base + 3, base + 6} <= runs for base in (0, 9, 18))
+    """Ittsu (一気通貫), 2 han (1 open): 123, 456 and 789 of one suit."""
+    runs = shape.run_mask
+    return (runs & _STRAIGHT == _STRAIGHT or (runs >> 9) & _STRAIGHT == _STRAIGHT
+            or (runs >> 18) & _STRAIGHT == _STRAIGHT)
+
+
+_STRAIGHT = 0b1001001  # runs from ranks 1, 4 and 7 of one suit
 
 
 def _chanta(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    # Every group and the pair hold a terminal or honour, with at least one run (else it
-    # is honroutou) and at least one honour (else it is junchan).
-    return bool(shape.runs) and _has_honour(shape) and _all_groups_outside(shape, True)
+    """Chanta (混全帯幺九), 2 han (1 open): every group and the pair hold a terminal or an
+    honour, with a run (else honroutou) and an honour (else junchan)."""
+    return shape.outside and shape.run_count > 0 and shape.tiles & HONOUR_MASK != 0
 
 
 def _junchan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return bool(shape.runs) and not _has_honour(shape) and _all_groups_outside(shape, False)
+    """Junchan (純全帯幺九), 3 han (2 open): every group and the pair hold a terminal, with
+    a run and no honour."""
+    return shape.outside and shape.run_count > 0 and shape.tiles & HONOUR_MASK == 0
 
 
 def _toitoi(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return shape.form == "standard" and len(shape.triplets) == 4
+    """Toitoi (対々和), 2 han: four triplets or kans."""
+    return shape.triplet_count == 4
 
 
 def _sanankou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Sanankou (三暗刻), 2 han: three concealed triplets (a ron-completed one is open)."""
     return shape.concealed_triplets >= 3
 
 
 def _sanshoku_doukou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return _three_suits_same_rank(shape.triplet_tiles)
+    """Sanshoku doukou (三色同刻), 2 han: the same triplet in all three suits."""
+    triplets = shape.triplet_mask
+    return triplets & (triplets >> 9) & (triplets >> 18) & 0x1FF != 0
 
 
 def _sankantsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Sankantsu (三槓子), 2 han: three kans."""
     return shape.kans == 3
 
 
 def _shousangen(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return (shape.pair in DRAGONS
-            and sum(_has_triplet(shape, dragon) for dragon in DRAGONS) == 2)
+    """Shousangen (小三元), 2 han: two dragon triplets and a dragon pair."""
+    return shape.pair >= WHITE and (shape.triplet_mask & DRAGON_MASK).bit_count() == 2
 
 
 def _honroutou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    # All terminals and honours, both present (all honours is tsuuiisou, all terminals
-    # chinroutou: yakuman that replace it).
-    return (shape.tiles.all_terminal_or_honour and _has_honour(shape)
-            and shape.tiles.kinds[0] < 27)
+    """Honroutou (混老頭), 2 han: terminals and honours only, both present (all honours is
+    tsuuiisou, all terminals chinroutou: yakuman that replace it)."""
+    tiles = shape.tiles
+    return tiles & ~ORPHAN_MASK == 0 and tiles & HONOUR_MASK != 0 and tiles & TERMINAL_MASK != 0
 
 
 def _honitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return len(_suits(shape)) == 1 and _has_honour(shape)
+    """Honitsu (混一色), 3 han (2 open): one suit and honours."""
+    return shape.hand.suits == 1 and shape.tiles & HONOUR_MASK != 0
 
 
 def _ryanpeikou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Ryanpeikou (二盃口), 3 han closed: two pairs of identical runs."""
     return shape.run_pairs == 2
 
 
 def _chinitsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return len(_suits(shape)) == 1 and not _has_honour(shape)
+    """Chinitsu (清一色), 6 han (5 open): one suit, no honours."""
+    return shape.hand.suits == 1 and shape.tiles & HONOUR_MASK == 0
 
 
 def _renhou_han(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    # A flat-mangan renhou ("mangan") is not a yaku that adds han: scoring.py decides it.
+    """Renhou (人和) as han (rules.renhou "5-han" or "baiman"): a non-dealer's ron before
+    the first draw. A flat-mangan renhou ("mangan") is decided by the scorer."""
     return situation.renhou and rules.renhou in ("5-han", "baiman")
 
 
@@ -243,142 +364,154 @@ def _renhou_han(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 # which their han columns express. Tanyao's open han depends on rules.open_tanyao (checked
 # in the predicate).
 YAKU: tuple[YakuRow, ...] = (
-    YakuRow("riichi", 1, 0, _riichi, situational=True,
+    YakuRow("riichi", 1, 0, _riichi, needs=RIICHI,
             ident=_named("riichi", "立直", "Riichi", 1, majsoul=(2,))),
-    YakuRow("double riichi", 2, 0, _double_riichi, supersedes=("riichi",), situational=True,
+    YakuRow("double riichi", 2, 0, _double_riichi, needs=DOUBLE_RIICHI, supersedes=("riichi",),
             ident=_named("double_riichi", "ダブル立直", "Double riichi", 21, majsoul=(18,))),
-    YakuRow("open riichi", 1, 0, _open_riichi, situational=True,
+    YakuRow("open riichi", 1, 0, _open_riichi, needs=OPEN_RIICHI,
             ident=_named("open_riichi", "オープン立直", "Open riichi")),
-    YakuRow("ippatsu", 1, 0, _ippatsu, situational=True,
+    YakuRow("ippatsu", 1, 0, _ippatsu, needs=IPPATSU,
             ident=_named("ippatsu", "一発", "Ippatsu (one shot)", 2, majsoul=(30,))),
-    YakuRow("menzen tsumo", 1, 0, _menzen_tsumo,
+    YakuRow("menzen tsumo", 1, 0, _menzen_tsumo, needs=TSUMO,
             ident=_named("menzen_tsumo", "門前清自摸和", "Fully concealed self-draw",
                          0, majsoul=(1,))),
-    YakuRow("pinfu", 1, 0, _pinfu,
+    YakuRow("pinfu", 1, 0, _pinfu, needs=PINFU_SHAPE,
             ident=_named("pinfu", "平和", "Pinfu (no-points hand)", 7, majsoul=(14,))),
-    YakuRow("iipeikou", 1, 0, _iipeikou,
+    YakuRow("iipeikou", 1, 0, _iipeikou, needs=RUN_PAIR,
             ident=_named("iipeikou", "一盃口", "Pure double sequence", 9, majsoul=(13,))),
-    YakuRow("tanyao", 1, 1, _tanyao,
+    YakuRow("tanyao", 1, 1, _tanyao, needs=SIMPLES,
             ident=_named("tanyao", "断幺九", "All simples", 8, majsoul=(12,))),
-    YakuRow("haitei", 1, 1, _haitei, situational=True,
+    YakuRow("haitei", 1, 1, _haitei, needs=HAITEI,
             ident=_named("haitei", "海底摸月", "Win on the last tile", 5, majsoul=(5,))),
-    YakuRow("houtei", 1, 1, _houtei, situational=True,
+    YakuRow("houtei", 1, 1, _houtei, needs=HOUTEI,
             ident=_named("houtei", "河底撈魚", "Win on the last discard", 6, majsoul=(6,))),
-    YakuRow("rinshan kaihou", 1, 1, _rinshan, situational=True,
+    YakuRow("rinshan kaihou", 1, 1, _rinshan, needs=RINSHAN,
             ident=_named("rinshan_kaihou", "嶺上開花", "Win on a kan replacement tile",
                          4, majsoul=(4,))),
-    YakuRow("chankan", 1, 1, _chankan, situational=True,
+    YakuRow("chankan", 1, 1, _chankan, needs=CHANKAN,
             ident=_named("chankan", "槍槓", "Robbing a kan", 3, majsoul=(3,))),
-    YakuRow("yakuhai haku", 1, 1, _dragon(WHITE),
+    YakuRow("yakuhai haku", 1, 1, _haku, needs=DRAGON_TRIPLET,
             ident=_named("yakuhai_haku", "役牌 白", "White dragon", 18, majsoul=(7,))),
-    YakuRow("yakuhai hatsu", 1, 1, _dragon(GREEN),
+    YakuRow("yakuhai hatsu", 1, 1, _hatsu, needs=DRAGON_TRIPLET,
             ident=_named("yakuhai_hatsu", "役牌 發", "Green dragon", 19, majsoul=(8,))),
-    YakuRow("yakuhai chun", 1, 1, _dragon(RED),
+    YakuRow("yakuhai chun", 1, 1, _chun, needs=DRAGON_TRIPLET,
             ident=_named("yakuhai_chun", "役牌 中", "Red dragon", 20, majsoul=(9,))),
-    YakuRow("seat wind", 1, 1, _seat_wind,
+    YakuRow("seat wind", 1, 1, _seat_wind, needs=WIND_TRIPLET,
             ident=_named("seat_wind", "自風", "Seat wind", 10, 11, 12, 13, majsoul=(10,))),
-    YakuRow("round wind", 1, 1, _round_wind,
+    YakuRow("round wind", 1, 1, _round_wind, needs=WIND_TRIPLET,
             ident=_named("round_wind", "場風", "Round wind", 14, 15, 16, 17, majsoul=(11,))),
-    YakuRow("chiitoitsu", 2, 0, _chiitoitsu,
+    YakuRow("chiitoitsu", 2, 0, _chiitoitsu, needs=SEVEN_PAIRS,
             ident=_named("chiitoitsu", "七対子", "Seven pairs", 22, majsoul=(25,))),
-    YakuRow("sanshoku doujun", 2, 1, _sanshoku,
+    YakuRow("sanshoku doujun", 2, 1, _sanshoku, needs=RUNS_3,
             ident=_named("sanshoku_doujun", "三色同順", "Mixed triple sequence",
                          25, majsoul=(17,))),
-    YakuRow("ittsu", 2, 1, _ittsu,
+    YakuRow("ittsu", 2, 1, _ittsu, needs=RUNS_3,
             ident=_named("ittsu", "一気通貫", "Pure straight", 24, majsoul=(16,))),
-    YakuRow("chanta", 2, 1, _chanta,
+    YakuRow("chanta", 2, 1, _chanta, needs=OUTSIDE,
             ident=_named("chanta", "混全帯幺九", "Half outside hand", 23, majsoul=(15,))),
-    YakuRow("toitoi", 2, 2, _toitoi,
+    YakuRow("toitoi", 2, 2, _toitoi, needs=TRIPLETS_3,
             ident=_named("toitoi", "対々和", "All triplets", 28, majsoul=(21,))),
-    YakuRow("sanankou", 2, 2, _sanankou,
+    YakuRow("sanankou", 2, 2, _sanankou, needs=TRIPLETS_3,
             ident=_named("sanankou", "三暗刻", "Three concealed triplets", 29, majsoul=(22,))),
-    YakuRow("sanshoku doukou", 2, 2, _sanshoku_doukou,
+    YakuRow("sanshoku doukou", 2, 2, _sanshoku_doukou, needs=TRIPLETS_3,
             ident=_named("sanshoku_doukou", "三色同刻", "Triple triplets", 26, majsoul=(19,))),
-    YakuRow("sankantsu", 2, 2, _sankantsu,
+    YakuRow("sankantsu", 2, 2, _sankantsu, needs=KANS_3,
             ident=_named("sankantsu", "三槓子", "Three quads", 27, majsoul=(20,))),
-    YakuRow("shousangen", 2, 2, _shousangen,
+    YakuRow("shousangen", 2, 2, _shousangen, needs=DRAGON_TRIPLET,
             ident=_named("shousangen", "小三元", "Little three dragons", 30, majsoul=(23,))),
-    YakuRow("honroutou", 2, 2, _honroutou,
+    YakuRow("honroutou", 2, 2, _honroutou, needs=OUTSIDE_TILES,
             ident=_named("honroutou", "混老頭", "All terminals and honours", 31, majsoul=(24,))),
-    YakuRow("honitsu", 3, 2, _honitsu,
+    YakuRow("honitsu", 3, 2, _honitsu, needs=ONE_SUIT,
             ident=_named("honitsu", "混一色", "Half flush", 34, majsoul=(27,))),
-    YakuRow("junchan", 3, 2, _junchan,
+    YakuRow("junchan", 3, 2, _junchan, needs=OUTSIDE,
             ident=_named("junchan", "純全帯幺九", "Fully outside hand", 33, majsoul=(26,))),
-    YakuRow("ryanpeikou", 3, 0, _ryanpeikou, supersedes=("iipeikou",),
+    YakuRow("ryanpeikou", 3, 0, _ryanpeikou, needs=RUN_PAIR, supersedes=("iipeikou",),
             ident=_named("ryanpeikou", "二盃口", "Twice pure double sequence", 32, majsoul=(28,))),
-    YakuRow("chinitsu", 6, 5, _chinitsu,
+    YakuRow("chinitsu", 6, 5, _chinitsu, needs=ONE_SUIT,
             ident=_named("chinitsu", "清一色", "Full flush", 35, majsoul=(29,))),
     # Renhou as a limit hand rather than a yakuman (rules.renhou "mangan"/"baiman"); its han
     # are set from the rule in the scorer (5 for mangan, 8 for baiman).
-    YakuRow("renhou", 5, 0, _renhou_han, situational=True,
+    YakuRow("renhou", 5, 0, _renhou_han, needs=RENHOU,
             ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
 )
 YAKU_NAMES = tuple(row.name for row in YAKU)
+_RENHOU_ENTRY = ("renhou", 5)  # the row's closed han; the rules give the real value
 
 
 # --- yakuman --------------------------------------------------------------------------------
 
 def _kokushi(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Kokushi musou (国士無双): one of each terminal and honour, one of them twice."""
     return shape.form == "kokushi" and shape.wait != KOKUSHI_THIRTEEN
 
 
 def _kokushi_13(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Kokushi musou 13-wait (国士無双十三面待ち): kokushi waiting on all thirteen."""
     return shape.form == "kokushi" and shape.wait == KOKUSHI_THIRTEEN
 
 
 def _suuankou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Suuankou (四暗刻): four concealed triplets, won on a shanpon tsumo."""
     return shape.concealed_triplets == 4 and shape.wait != TANKI
 
 
 def _suuankou_tanki(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Suuankou tanki (四暗刻単騎): four concealed triplets, won on the pair."""
     return shape.concealed_triplets == 4 and shape.wait == TANKI
 
 
 def _daisangen(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return all(_has_triplet(shape, dragon) for dragon in DRAGONS)
+    """Daisangen (大三元): triplets of all three dragons."""
+    return shape.triplet_mask & DRAGON_MASK == DRAGON_MASK
 
 
 def _shousuushii(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return shape.pair in WINDS and sum(_has_triplet(shape, wind) for wind in WINDS) == 3
+    """Shousuushii (小四喜): three wind triplets and a wind pair."""
+    return EAST <= shape.pair <= NORTH and (
+        shape.triplet_mask & WIND_MASK).bit_count() == 3
 
 
 def _daisuushii(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return all(_has_triplet(shape, wind) for wind in WINDS)
+    """Daisuushii (大四喜): triplets of all four winds."""
+    return shape.triplet_mask & WIND_MASK == WIND_MASK
 
 
 def _tsuuiisou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return shape.tiles.kinds[0] >= 27
+    """Tsuuiisou (字一色): honours only."""
+    return shape.tiles & ~HONOUR_MASK == 0
 
 
 def _chinroutou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return shape.tiles.all_terminal_or_honour and not _has_honour(shape)
+    """Chinroutou (清老頭): terminals only."""
+    return shape.tiles & ~TERMINAL_MASK == 0
 
 
 def _ryuuiisou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return shape.tiles.all_green
+    """Ryuuiisou (緑一色): 2s 3s 4s 6s 8s and the green dragon only."""
+    return shape.tiles & ~GREEN_MASK == 0
 
 
 def _chuuren_counts(shape: WinShape) -> list[int] | None:
     """The suit's counts when the hand is closed, melds-free and of one suit, else None."""
-    if shape.form != "standard" or not shape.closed or shape.kans:
+    if shape.form != "standard" or shape.hand.melds or shape.hand.suits != 1 \
+            or shape.tiles & HONOUR_MASK:
         return None
-    suits = _suits(shape)
-    if len(suits) != 1 or _has_honour(shape):
-        return None
-    base = 9 * next(iter(suits))
-    return list(shape.counts[base:base + 9])
+    base = 9 * (shape.win // 9)
+    return shape.counts[base:base + 9]
 
 
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def _chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Chuuren poutou (九蓮宝燈): 1112345678999 of one suit plus any tile of it, closed."""
     counts = _chuuren_counts(shape)
     return counts is not None and all(c >= g for c, g in zip(counts, _NINE_GATES, strict=True))
 
 
 def _junsei_chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    # Nine-sided: before the winning tile the hand was exactly 1112345678999.
+    """Junsei chuuren poutou (純正九蓮宝燈): chuuren waiting on nine tiles, i.e. the hand
+    was exactly 1112345678999 before the winning tile."""
     counts = _chuuren_counts(shape)
     if counts is None:
         return False
@@ -387,68 +520,74 @@ def _junsei_chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool
 
 
 def _suukantsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Suukantsu (四槓子): four kans."""
     return shape.kans == 4
 
 
 def _tenhou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Tenhou (天和): the dealer wins on the initial hand."""
     return situation.tenhou
 
 
 def _chiihou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Chiihou (地和): a non-dealer's tsumo on the first draw."""
     return situation.chiihou
 
 
 def _renhou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
+    """Renhou (人和) as a yakuman (rules.renhou "yakuman"): a ron before the first draw."""
     return situation.renhou and rules.renhou == "yakuman"
 
 
 def _daisharin(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    # Seven pairs 2p-8p (tiles 10..16).
-    return rules.daisharin and shape.form == "chiitoitsu" and shape.pairs == tuple(range(10, 17))
+    """Daisharin (大車輪), where rules.daisharin: seven pairs 2p-8p."""
+    return rules.daisharin and shape.form == "chiitoitsu" and shape.tiles == DAISHARIN_MASK
 
 
 def _paarenchan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    return rules.paarenchan and situation.dealer and situation.renchan >= 7
+    """Paarenchan (八連荘), where rules.paarenchan: the dealer's eighth win in a row."""
+    return rules.paarenchan and situation.seat == EAST and situation.renchan >= 7
 
 
 YAKUMAN: tuple[YakumanRow, ...] = (
-    YakumanRow("kokushi musou", _kokushi,
+    YakumanRow("kokushi musou", _kokushi, needs=OUTSIDE_TILES,
                ident=_named("kokushi_musou", "国士無双", "Thirteen orphans", 47, majsoul=(42,))),
-    YakumanRow("kokushi musou 13-wait", _kokushi_13,
+    YakumanRow("kokushi musou 13-wait", _kokushi_13, needs=OUTSIDE_TILES,
                ident=_named("kokushi_musou_13_wait", "国士無双十三面待ち",
                             "Thirteen orphans, 13-sided wait", 48,
                             majsoul=(49,))),
-    YakumanRow("suuankou", _suuankou,
+    YakumanRow("suuankou", _suuankou, needs=TRIPLETS_3,
                ident=_named("suuankou", "四暗刻", "Four concealed triplets", 40, majsoul=(38,))),
-    YakumanRow("suuankou tanki", _suuankou_tanki,
+    YakumanRow("suuankou tanki", _suuankou_tanki, needs=TRIPLETS_3,
                ident=_named("suuankou_tanki", "四暗刻単騎", "Four concealed triplets, single wait",
                             41, majsoul=(48,))),
-    YakumanRow("daisangen", _daisangen,
+    YakumanRow("daisangen", _daisangen, needs=TRIPLETS_3 | DRAGON_TRIPLET,
                ident=_named("daisangen", "大三元", "Big three dragons", 39, majsoul=(37,))),
-    YakumanRow("shousuushii", _shousuushii,
+    YakumanRow("shousuushii", _shousuushii, needs=TRIPLETS_3 | WIND_TRIPLET,
                ident=_named("shousuushii", "小四喜", "Little four winds", 50, majsoul=(43,))),
-    YakumanRow("daisuushii", _daisuushii,
+    YakumanRow("daisuushii", _daisuushii, needs=TRIPLETS_3 | WIND_TRIPLET,
                ident=_named("daisuushii", "大四喜", "Big four winds", 49, majsoul=(50,))),
-    YakumanRow("tsuuiisou", _tsuuiisou,
+    YakumanRow("tsuuiisou", _tsuuiisou, needs=OUTSIDE_TILES,
                ident=_named("tsuuiisou", "字一色", "All honours", 42, majsoul=(39,))),
-    YakumanRow("chinroutou", _chinroutou,
+    YakumanRow("chinroutou", _chinroutou, needs=OUTSIDE_TILES,
                ident=_named("chinroutou", "清老頭", "All terminals", 44, majsoul=(41,))),
-    YakumanRow("ryuuiisou", _ryuuiisou,
+    YakumanRow("ryuuiisou", _ryuuiisou, needs=ALL_GREEN,
                ident=_named("ryuuiisou", "緑一色", "All green", 43, majsoul=(40,))),
-    YakumanRow("chuuren poutou", _chuuren, supersedes=(),
+    YakumanRow("chuuren poutou", _chuuren, needs=ONE_SUIT,
                ident=_named("chuuren_poutou", "九蓮宝燈", "Nine gates", 45, majsoul=(45,))),
-    YakumanRow("junsei chuuren poutou", _junsei_chuuren, supersedes=("chuuren poutou",),
+    YakumanRow("junsei chuuren poutou", _junsei_chuuren, needs=ONE_SUIT,
+               supersedes=("chuuren poutou",),
                ident=_named("junsei_chuuren_poutou", "純正九蓮宝燈", "True nine gates",
                             46, majsoul=(47,))),
-    YakumanRow("suukantsu", _suukantsu,
+    YakumanRow("suukantsu", _suukantsu, needs=KANS_3,
                ident=_named("suukantsu", "四槓子", "Four quads", 51, majsoul=(44,))),
-    YakumanRow("tenhou", _tenhou,
+    YakumanRow("tenhou", _tenhou, needs=TENHOU,
                ident=_named("tenhou", "天和", "Blessing of heaven", 37, majsoul=(35,))),
-    YakumanRow("chiihou", _chiihou,
+    YakumanRow("chiihou", _chiihou, needs=CHIIHOU,
                ident=_named("chiihou", "地和", "Blessing of earth", 38, majsoul=(36,))),
-    YakumanRow("renhou", _renhou,
+    YakumanRow("renhou", _renhou, needs=RENHOU,
                ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
-    YakumanRow("daisharin", _daisharin,
+    YakumanRow("daisharin", _daisharin, needs=SEVEN_PAIRS,
                ident=_named("daisharin", "大車輪", "Big wheels", majsoul=(60,))),
     YakumanRow("paarenchan", _paarenchan,
                ident=_named("paarenchan", "八連荘", "Eight consecutive dealer wins",
@@ -459,62 +598,77 @@ YAKUMAN_NAMES = tuple(row.name for row in YAKUMAN)
 
 # The rows worth asking for a closed and for an open hand, and those that only the situation
 # decides (skipped at once when no situation flag is set).
-_ROWS = {
-    (closed, flags): tuple(row for row in YAKU
-                           if (row.closed_han if closed else row.open_han)
-                           and (flags or not row.situational))
-    for closed in (True, False) for flags in (True, False)
-}
+# The rows worth testing, by traits and closed (the lowest bit of the key), each as
+# (predicate, its (name, han) entry, the names it supersedes): made on first use, at most
+# _ROWS_LIMIT of them kept. Renhou's han come from the rules, so its entry is made there.
+_Test = tuple[Predicate, tuple[str, int], tuple[str, ...]]
+_ROWS: dict[int, tuple[_Test, ...]] = {}
+_ROWS_LIMIT = 16384
 
 
-def _any_situation_flag(situation: Situation) -> bool:
-    s = situation
-    return (s.riichi or s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
-            or s.renhou)
+def _rows(key: int) -> tuple[_Test, ...]:
+    closed, traits = key & 1 == 1, key >> 1
+    rows = tuple((row.test, (row.name, row.closed_han if closed else row.open_han),
+                  row.supersedes)
+                 for row in YAKU if (row.closed_han if closed else row.open_han)
+                 and row.needs & ~traits == 0)
+    if len(_ROWS) < _ROWS_LIMIT:
+        _ROWS[key] = rows
+    return rows
 
 
-def find_yaku(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
-    """The ordinary yaku of a shape as (name, han), superseded ones removed."""
+def find_yaku(shape: WinShape, situation: Situation, rules: Rules,
+              traits: int = -1) -> list[tuple[str, int]]:
+    """The ordinary yaku of a shape as (name, han), superseded ones removed (``traits``:
+    the shape's, if already known)."""
     found: list[tuple[str, int]] = []
-    superseded: set[str] = set()
-    closed = shape.closed
-    for row in _ROWS[closed, _any_situation_flag(situation)]:
-        if row.test(shape, situation, rules):
-            han = row.closed_han if closed else row.open_han
-            if row.name == "renhou":
-                han = 5 if rules.renhou == "5-han" else 8
-            found.append((row.name, han))
-            superseded.update(row.supersedes)
-    return [item for item in found if item[0] not in superseded]
+    superseded: tuple[str, ...] = ()
+    if traits < 0:
+        traits = shape_traits(shape, situation)
+    key = traits << 1 | shape.closed
+    rows = _ROWS.get(key)
+    if rows is None:
+        rows = _rows(key)
+    for test, entry, supersedes in rows:
+        if test(shape, situation, rules):
+            found.append(entry)
+            if supersedes:
+                superseded += supersedes
+    if traits & RENHOU and _RENHOU_ENTRY in found:
+        found[found.index(_RENHOU_ENTRY)] = ("renhou", 5 if rules.renhou == "5-han" else 8)
+    if superseded:
+        return [item for item in found if item[0] not in superseded]
+    return found
 
 
-def _may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> bool:
-    """A cheap necessary condition for any row of YAKUMAN, so most hands skip the table.
-
-    Each clause is implied by at least one yakuman's predicate; the yakuman tests check
-    every row through this gate.
-    """
-    tiles = shape.tiles
-    return (shape.form == "kokushi" or shape.concealed_triplets == 4 or shape.kans == 4
-            or len(shape.triplet_tiles) >= 3 and (
-                len(shape.triplet_tiles & _DRAGON_SET) == 3
-                or len(shape.triplet_tiles & _WIND_SET) >= 3)
-            or tiles.kinds[0] >= 27 or tiles.all_green
-            or (tiles.all_terminal_or_honour and not tiles.has_honour)
-            or (shape.closed and len(tiles.suits) == 1 and not tiles.has_honour)
-            or situation.tenhou or situation.chiihou or situation.renhou
-            or (rules.daisharin and shape.form == "chiitoitsu") or rules.paarenchan)
+def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
+                   traits: int = -1) -> bool:
+    """A cheap necessary condition for any row of YAKUMAN, so most hands skip the table
+    (``traits``: the shape's, if already known). A test checks every row through it."""
+    if traits < 0:
+        traits = shape_traits(shape, situation)
+    return (traits & YAKUMAN_HINT != 0 or rules.paarenchan
+            or (rules.daisharin and traits & SEVEN_PAIRS != 0))
 
 
-_DRAGON_SET = frozenset(DRAGONS)
-_WIND_SET = frozenset(WINDS)
+# The yakuman rows worth testing, by traits (as _ROWS).
+_YAKUMAN_ROWS: dict[int, tuple[YakumanRow, ...]] = {}
 
 
-def find_yakuman(shape: WinShape, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
-    """The yakuman of a shape as (name, units): 2 units where the rules count it double."""
-    if not _may_be_yakuman(shape, situation, rules):
+def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
+                 traits: int = -1) -> list[tuple[str, int]]:
+    """The yakuman of a shape as (name, units): 2 units where the rules count it double
+    (``traits``: the shape's, if already known)."""
+    if traits < 0:
+        traits = shape_traits(shape, situation)
+    if not may_be_yakuman(shape, situation, rules, traits):
         return []
-    found = [row for row in YAKUMAN if row.test(shape, situation, rules)]
+    rows = _YAKUMAN_ROWS.get(traits)
+    if rows is None:
+        rows = tuple(row for row in YAKUMAN if row.needs & ~traits == 0)
+        if len(_YAKUMAN_ROWS) < _ROWS_LIMIT:
+            _YAKUMAN_ROWS[traits] = rows
+    found = [row for row in rows if row.test(shape, situation, rules)]
     superseded = {name for row in found for name in row.supersedes}
     return [(row.name, 2 if row.name in rules.double_yakuman else 1)
             for row in found if row.name not in superseded]

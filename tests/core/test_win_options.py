@@ -7,9 +7,12 @@ static declaration) is compared with it here, so no client can drift from the ta
 from __future__ import annotations
 
 import argparse
+import inspect
 import typing
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from typed_mahjong import HandError, annotations, score
 from typed_mahjong.cli import main
@@ -27,7 +30,17 @@ from typed_mahjong.query import (
 )
 from typed_mahjong.rules import Rules
 from typed_mahjong.situation import Situation
-from typed_mahjong.win_options import COUNT, FLAG, TILES, WIN_OPTIONS, WIND, read_options
+from typed_mahjong.win_options import (
+    COUNT,
+    FLAG,
+    TILES,
+    WIN_OPTIONS,
+    WIND,
+    _checked,
+    _quick_situation,
+    parsed,
+    read_options,
+)
 
 HAND, WIN_TILE = "234p234s456m567s44p", "3p"  # tanyao, 1 han 40 fu: 1300 by ron
 
@@ -51,6 +64,48 @@ def test_win_options_typed_dict_is_the_table_and_rules() -> None:
         wanted = option.type | None if option.optional else option.type
         assert hints[option.name] == wanted, option
     assert hints["rules"] == str | Rules
+
+
+def test_quick_reading_mirrors_the_table() -> None:
+    # read_options binds the common case by _quick_situation's keywords: the same names,
+    # in table order, with the table's (unread) defaults.
+    parameters = inspect.signature(_quick_situation).parameters
+    assert list(parameters) == [option.name for option in WIN_OPTIONS]
+    assert [parameter.default for parameter in parameters.values()] == [
+        option.default for option in WIN_OPTIONS]
+
+
+_VALUES: dict[str, list[object]] = {
+    FLAG: [True, False, 1, None], COUNT: [0, 3, -1, True], WIND: ["E", "N", "2z", "X", 1],
+    TILES: ["", "3p", 5]}
+
+
+@given(st.fixed_dictionaries({}, optional={
+    option.name: st.sampled_from(_VALUES[option.kind]) for option in WIN_OPTIONS}))
+@settings(max_examples=300, deadline=None)
+def test_quick_reading_agrees_with_the_rows(options: dict[str, object]) -> None:
+    # The quick reading decides only what the rows decide the same way; it returns None
+    # for the rest, which read_options then reads (and refuses) row by row.
+    quick = _quick_situation(**options)
+    try:
+        rows = _read_by_rows(options)
+    except HandError:
+        assert quick is None
+        return
+    assert quick is None or quick == rows
+
+
+def _read_by_rows(options: dict[str, object]) -> Situation:
+    values = list(read_options({}))
+    for name, value in options.items():
+        option = next(option for option in WIN_OPTIONS if option.name == name)
+        values[[o.name for o in WIN_OPTIONS].index(name)] = parsed(option, _checked(option,
+                                                                                     value))
+    index = {option.name: place for place, option in enumerate(WIN_OPTIONS)}
+    for option in WIN_OPTIONS:
+        if option.implies is not None and values[index[option.name]]:
+            values[index[option.implies]] = True
+    return Situation._make(values)
 
 
 def test_read_options_gives_the_defaults_of_the_table() -> None:
