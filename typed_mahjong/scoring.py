@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Unpack
 
+from mypy_extensions import mypyc_attr
+
 from .errors import NOT_WINNING, RULES, SITUATION, HandError
 from .fu import fu_and_parts
 from .hand import Hand, Meld, parse_hand, quick_meld
@@ -59,6 +61,7 @@ _SCORE_FIELDS = ("han", "fu", "yaku", "fu_breakdown", "limit", "points", "paymen
                  "payment_text", "wait", "yakuman", "is_yakuless", "dealer", "tsumo", "rules")
 
 
+@mypyc_attr(serializable=True)  # picklable under mypyc too (see shape.WinShape)
 class Score:
     """The value of one won hand under one set of rules.
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from .hand import Meld
 from .readings import suit_readings
 from .tile_types import Form, Wait
@@ -41,6 +43,9 @@ DRAGON_MASK: Final = _bits(range(31, 34))
 DAISHARIN_MASK: Final = _bits(range(10, 17))  # 2p..8p
 
 
+# Serializable: a pickled Score carries its shape; mypyc's native classes refuse pickle
+# (their __new__ runs __init__) unless declared so.
+@mypyc_attr(serializable=True)
 class PartReading:
     """One way to read one part (a suit's or the honours' concealed tiles)."""
 
@@ -76,6 +81,7 @@ def _outside(tile: int) -> bool:
 _NO_READING: Final = PartReading(-1, (), ())
 
 
+@mypyc_attr(serializable=True)
 class Part:
     """The concealed tiles of one suit (or of the honours) and all their readings."""
 
@@ -161,6 +167,7 @@ def _part_readings(suit: int, counts: tuple[int, ...]) -> tuple[PartReading, ...
 EMPTY_PART: Final = Part(0, (0,) * 9, 0, (_NO_READING,), "")
 
 
+@mypyc_attr(serializable=True)
 class MeldFacts:
     """What the called melds (and closed kans) of a hand add to every reading of it."""
 
@@ -204,6 +211,7 @@ class MeldFacts:
 NO_MELDS: Final = MeldFacts(())
 
 
+@mypyc_attr(serializable=True)
 class HandTiles:
     """Every tile of a won hand, read: the concealed parts, the called melds and the
     features of the melds that every reading shares."""
@@ -270,6 +278,7 @@ class HandTiles:
 _MAN, _PIN, _SOU = SUIT_MASKS
 
 
+@mypyc_attr(serializable=True)
 class WinShape:
     """One reading of the hand with the winning tile placed: what yaku and fu look at.
 
@@ -313,6 +322,10 @@ class WinShape:
     @property
     def counts(self) -> list[int]:
         return self.hand.counts
+
+    def __repr__(self) -> str:
+        # By value (as the named tuple it replaced), so two builds' shapes compare as text.
+        return f"WinShape({describe(self)!r}, form={self.form!r}, wait={self.wait!r})"
 
 
 def win_shapes(hand: HandTiles) -> list[WinShape]:
