@@ -88,7 +88,8 @@ def test_version_names_the_build() -> None:
 
 def test_setup_compiles_the_modules_of_the_one_list() -> None:
     paths = _setup_module().compiled_modules()
-    assert paths == [f"typed_mahjong/{name}.py" for name in COMPILED_MODULES]
+    assert paths == [f"typed_mahjong/{name.replace('.', '/')}.py" for name in COMPILED_MODULES]
+    assert "typed_mahjong/solitaire/looser.py" in paths  # a subpackage's module (issue 18)
     assert all((ROOT / path).is_file() for path in paths)
 
 
@@ -97,7 +98,8 @@ def test_no_dynamic_module_is_compiled() -> None:
     # compiled copy would change behaviour or only cost build time.
     dynamic = {"__init__", "build", "annotations", "functions", "query", "rules", "errors",
                "cli", "cli_score", "cli_logs", "cli_settle", "editor", "demo", "interop",
-               "settlement", "tile_types"}
+               "settlement", "tile_types", "solitaire.cli", "solitaire.formats",
+               "solitaire.solver", "solitaire.helper", "solitaire.review", "solitaire.faces"}
     assert not dynamic & set(COMPILED_MODULES)
 
 

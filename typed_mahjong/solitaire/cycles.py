@@ -9,12 +9,15 @@ one stack) the pairing can never be played and is struck out.
 from __future__ import annotations
 
 from .layout import iter_bits
-from .tables import ALL_LEVELS, DeadEnd, Node, OutOfTime, Tables
+from .looser import LooserGame
+from .tables import ALL_LEVELS, DeadEnd, Node, OutOfTime
 
 BIG_GROUP = 8  # undecided copies beyond which ``refilter`` watches the clock
 
 
-class CycleRules(Tables):
+# One chain of single inheritance (Tables, LooserGame, CycleRules, NogoodRules, Settling,
+# Engine): mypyc compiles no multiple inheritance of native classes.
+class CycleRules(LooserGame):
     def refilter(self, node: Node, group: int, pending: list[tuple[int, int]]) -> DeadEnd | None:
         """Strike out pairs of ``group`` that would close an ordering cycle. A group of
         four with one pairing left has it forced; a copy with no partner left is dead."""
