@@ -89,26 +89,31 @@ class CycleRules(LooserGame):
     def later(self, node: Node, start: int) -> int:
         """Tiles that must leave strictly after the tiles of ``start`` (which leave
         together): everything under them, their partners, and so on."""
-        return self.ordered(node, start, self.below)
+        return self.ordered(node, start, self.below, self.bits)
 
     def earlier(self, node: Node, start: int) -> int:
         """Tiles that must leave strictly before the tiles of ``start``."""
-        return self.ordered(node, start, self.above)
+        return self.ordered(node, start, self.above, self.bits)
 
     @staticmethod
-    def ordered(node: Node, start: int, step_masks: list[int]) -> int:
+    def ordered(node: Node, start: int, step_masks: list[int], bits: list[int]) -> int:
         """Tiles reached from ``start`` by steps along ``step_masks`` (under or over),
-        a reached committed tile bringing its partner along."""
+        a reached committed tile bringing its partner along. (Hot: bit loops inlined.)"""
         partner, present, committed = node.partner, node.present, node.committed
         reached = 0
         frontier = start
         while frontier:
             step = 0
-            for t in iter_bits(frontier):
-                step |= step_masks[t]
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                step |= step_masks[low.bit_length() - 1]
             step &= present & ~reached
-            for t in iter_bits(step & committed):
-                step |= 1 << partner[t]
+            todo = step & committed
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                step |= bits[partner[low.bit_length() - 1]]
             step &= ~reached
             reached |= step
             frontier = step
