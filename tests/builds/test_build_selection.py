@@ -64,6 +64,16 @@ def test_the_build_under_test_is_the_expected_one() -> None:
         assert all(str(m.__file__).endswith(".py") for m in modules)
 
 
+def test_extensions_on_disk_are_found_in_subpackages_too() -> None:
+    # build_info() tells "installed but not used" from "not installed" by looking on disk:
+    # typed_mahjong.solitaire.looser sits in a subpackage, with a __path__ of its own.
+    from typed_mahjong.build import _installed_as_extension
+
+    assert any(name.startswith("solitaire.") for name in COMPILED_MODULES)
+    for name in COMPILED_MODULES:
+        assert _installed_as_extension(name) == (EXPECTED == "compiled"), name
+
+
 def test_the_pure_variable_loads_every_core_module_from_its_source() -> None:
     build, *files = _child_report({PURE_ENV: "1"})
     assert build == "pure Python"
