@@ -34,14 +34,16 @@ BUILDING = {"bdist_wheel", "build", "build_ext", "install"}  # commands that bui
 
 
 def compiled_modules() -> list[str]:
-    """``COMPILED_MODULES`` of typed_mahjong/build.py, as file paths."""
+    """``COMPILED_MODULES`` of typed_mahjong/build.py, as file paths ("solitaire.looser" is
+    typed_mahjong/solitaire/looser.py)."""
     tree = ast.parse((ROOT / "typed_mahjong" / "build.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.AnnAssign | ast.Assign):
             targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
             if any(isinstance(t, ast.Name) and t.id == "COMPILED_MODULES" for t in targets):
                 assert node.value is not None
-                return [f"typed_mahjong/{name}.py" for name in ast.literal_eval(node.value)]
+                return [f"typed_mahjong/{name.replace('.', '/')}.py"
+                        for name in ast.literal_eval(node.value)]
     raise RuntimeError("typed_mahjong/build.py defines no COMPILED_MODULES")
 
 
@@ -83,8 +85,8 @@ def remove_stale_extensions() -> None:
     """Delete compiled modules an earlier build left in build/lib.*: a pure build would pack
     them, and a module taken off the list would keep its old extension."""
     for lib in ROOT.glob("build/lib.*"):
-        for path in [*lib.glob("typed_mahjong__mypyc.*"), *lib.glob("typed_mahjong/*.so"),
-                     *lib.glob("typed_mahjong/*.pyd")]:
+        for path in [*lib.glob("typed_mahjong__mypyc.*"), *lib.glob("typed_mahjong/**/*.so"),
+                     *lib.glob("typed_mahjong/**/*.pyd")]:
             path.unlink()
 
 

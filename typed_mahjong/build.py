@@ -25,10 +25,13 @@ from typing import Final
 PACKAGE: Final = "typed_mahjong"
 PURE_ENV: Final = "TYPED_MAHJONG_PURE"
 
-# The one list of compiled modules (setup.py reads it with ast, without importing us): the
-# scoring pipeline and shanten, whose hot loops gain from native code. Left out on purpose:
-# rules (presets built with dataclass introspection), errors, the annotation names, the
-# query layer, plugin, codegen, CLI, games, solitaire and log readers (dynamic or not hot).
+# The one list of compiled modules (setup.py reads it with ast, without importing us), as
+# module names relative to the package ("solitaire.looser" is typed_mahjong.solitaire.looser):
+# the scoring pipeline and shanten, and the Shanghai solver's search, whose hot loops gain
+# from native code. Left out on purpose: rules (presets built with dataclass introspection),
+# errors, the annotation names, the query layer, plugin, codegen, CLI, games, log readers,
+# and solitaire's faces, positions, deals, formats, solver front end, helper process and
+# reports (dynamic or not hot).
 COMPILED_MODULES: Final = (
     "tiles",
     "hand",
@@ -42,6 +45,16 @@ COMPILED_MODULES: Final = (
     "limits",
     "scoring",
     "shanten",
+    # The solver's engine, one chain of classes (see solitaire/cycles.py), and its search.
+    "solitaire.layout",
+    "solitaire.tables",
+    "solitaire.looser",
+    "solitaire.cycles",
+    "solitaire.nogoods",
+    "solitaire.settling",
+    "solitaire.engine",
+    "solitaire.search",
+    "solitaire.portfolio",
 )
 
 
@@ -81,8 +94,11 @@ def _is_extension(module: ModuleType) -> bool:
 
 def _installed_as_extension(name: str) -> bool:
     """Whether an extension module for ``typed_mahjong.<name>`` sits on disk."""
-    package = sys.modules[PACKAGE]
-    spec = PathFinder.find_spec(f"{PACKAGE}.{name}", list(package.__path__))
+    from importlib import import_module
+
+    fullname = f"{PACKAGE}.{name}"
+    package = import_module(fullname.rpartition(".")[0])  # typed_mahjong or a subpackage
+    spec = PathFinder.find_spec(fullname, list(package.__path__))
     return spec is not None and spec.origin is not None and spec.origin.endswith(
         tuple(EXTENSION_SUFFIXES))
 
@@ -110,7 +126,7 @@ def build_info() -> BuildInfo:
     modules = {name: import_module(f"{PACKAGE}.{name}") for name in COMPILED_MODULES}
     compiled = tuple(name for name, module in modules.items() if _is_extension(module))
     if len(compiled) == len(modules):
-        return BuildInfo("compiled (mypyc)", f"{len(compiled)} core modules run as mypyc "
+        return BuildInfo("compiled (mypyc)", f"{len(compiled)} modules run as mypyc "
                          f"extensions; set {PURE_ENV}=1 to run the pure-Python sources",
                          compiled)
     if compiled:

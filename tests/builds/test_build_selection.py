@@ -64,6 +64,16 @@ def test_the_build_under_test_is_the_expected_one() -> None:
         assert all(str(m.__file__).endswith(".py") for m in modules)
 
 
+def test_extensions_on_disk_are_found_in_subpackages_too() -> None:
+    # build_info() tells "installed but not used" from "not installed" by looking on disk:
+    # typed_mahjong.solitaire.looser sits in a subpackage, with a __path__ of its own.
+    from typed_mahjong.build import _installed_as_extension
+
+    assert any(name.startswith("solitaire.") for name in COMPILED_MODULES)
+    for name in COMPILED_MODULES:
+        assert _installed_as_extension(name) == (EXPECTED == "compiled"), name
+
+
 def test_the_pure_variable_loads_every_core_module_from_its_source() -> None:
     build, *files = _child_report({PURE_ENV: "1"})
     assert build == "pure Python"
@@ -88,7 +98,8 @@ def test_version_names_the_build() -> None:
 
 def test_setup_compiles_the_modules_of_the_one_list() -> None:
     paths = _setup_module().compiled_modules()
-    assert paths == [f"typed_mahjong/{name}.py" for name in COMPILED_MODULES]
+    assert paths == [f"typed_mahjong/{name.replace('.', '/')}.py" for name in COMPILED_MODULES]
+    assert "typed_mahjong/solitaire/looser.py" in paths  # a subpackage's module (issue 18)
     assert all((ROOT / path).is_file() for path in paths)
 
 
@@ -97,7 +108,8 @@ def test_no_dynamic_module_is_compiled() -> None:
     # compiled copy would change behaviour or only cost build time.
     dynamic = {"__init__", "build", "annotations", "functions", "query", "rules", "errors",
                "cli", "cli_score", "cli_logs", "cli_settle", "editor", "demo", "interop",
-               "settlement", "tile_types"}
+               "settlement", "tile_types", "solitaire.cli", "solitaire.formats",
+               "solitaire.solver", "solitaire.helper", "solitaire.review", "solitaire.faces"}
     assert not dynamic & set(COMPILED_MODULES)
 
 

@@ -9,12 +9,15 @@ one stack) the pairing can never be played and is struck out.
 from __future__ import annotations
 
 from .layout import iter_bits
-from .tables import ALL_LEVELS, DeadEnd, Node, OutOfTime, Tables
+from .looser import LooserGame
+from .tables import ALL_LEVELS, DeadEnd, Node, OutOfTime
 
 BIG_GROUP = 8  # undecided copies beyond which ``refilter`` watches the clock
 
 
-class CycleRules(Tables):
+# One chain of single inheritance (Tables, LooserGame, CycleRules, NogoodRules, Settling,
+# Engine): mypyc compiles no multiple inheritance of native classes.
+class CycleRules(LooserGame):
     def refilter(self, node: Node, group: int, pending: list[tuple[int, int]]) -> DeadEnd | None:
         """Strike out pairs of ``group`` that would close an ordering cycle. A group of
         four with one pairing left has it forced; a copy with no partner left is dead."""
@@ -86,26 +89,31 @@ class CycleRules(Tables):
     def later(self, node: Node, start: int) -> int:
         """Tiles that must leave strictly after the tiles of ``start`` (which leave
         together): everything under them, their partners, and so on."""
-        return self.ordered(node, start, self.below)
+        return self.ordered(node, start, self.below, self.bits)
 
     def earlier(self, node: Node, start: int) -> int:
         """Tiles that must leave strictly before the tiles of ``start``."""
-        return self.ordered(node, start, self.above)
+        return self.ordered(node, start, self.above, self.bits)
 
     @staticmethod
-    def ordered(node: Node, start: int, step_masks: list[int]) -> int:
+    def ordered(node: Node, start: int, step_masks: list[int], bits: list[int]) -> int:
         """Tiles reached from ``start`` by steps along ``step_masks`` (under or over),
-        a reached committed tile bringing its partner along."""
+        a reached committed tile bringing its partner along. (Hot: bit loops inlined.)"""
         partner, present, committed = node.partner, node.present, node.committed
         reached = 0
         frontier = start
         while frontier:
             step = 0
-            for t in iter_bits(frontier):
-                step |= step_masks[t]
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                step |= step_masks[low.bit_length() - 1]
             step &= present & ~reached
-            for t in iter_bits(step & committed):
-                step |= 1 << partner[t]
+            todo = step & committed
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                step |= bits[partner[low.bit_length() - 1]]
             step &= ~reached
             reached |= step
             frontier = step

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 TILE_SPAN = 2  # a tile is two half-units wide and two high
 # The most tiles a layout may have: bounds the time and memory of setting up a solver
 # (blocking tables, pairings) on untrusted layouts. Ten times a standard set's 144 leaves
@@ -26,6 +28,8 @@ TILE_SPAN = 2  # a tile is two half-units wide and two high
 MAX_TILES = 1000
 
 
+# Compiled by mypyc (typed_mahjong/build.py), and subclassed in pure Python (review.py).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LayoutError(ValueError):
     """A layout that breaks the rules, or a layout file that cannot be read.
 

@@ -73,7 +73,7 @@ class LooserGame(Tables):
         self.work += 1
         present, free, committed, partner = node.present, node.free, node.committed, node.partner
         above, left, right, dependents = self.above, self.left, self.right, self.dependents
-        group_of, group_masks = self.group_of, self.group_masks
+        group_of, group_masks, bits = self.group_of, self.group_masks, self.bits
         # Each undecided tile's allowed partners, looked up once per group.
         allowed = [0] * self.size
         for pairs in node.options.values():
@@ -83,8 +83,11 @@ class LooserGame(Tables):
         played = 0  # rounds so far
         pending = free
         if free_round is not None:
-            for t in iter_bits(free):
-                free_round[t] = 1
+            todo = free
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                free_round[low.bit_length() - 1] = 1
         while pending:
             removable = 0
             ready = free | gone
@@ -92,9 +95,9 @@ class LooserGame(Tables):
             while todo:
                 low = todo & -todo
                 todo ^= low
-                p = partner[low.bit_length() - 1]
-                if free >> p & 1:
-                    removable |= low | 1 << p
+                mate = bits[partner[low.bit_length() - 1]]
+                if free & mate:
+                    removable |= low | mate
             todo = pending & ~committed
             while todo:
                 low = todo & -todo
@@ -131,7 +134,7 @@ class LooserGame(Tables):
                     if free_round is not None:
                         free_round[t] = played + 1
                     if committed & low:
-                        wake |= 1 << partner[t]
+                        wake |= bits[partner[t]]
                     else:
                         wake |= group_masks[group_of[t]]
             free = (free & ~removable) | newly

@@ -8,12 +8,11 @@ still works with those tiles gone earlier, since removals never make a tile less
 from __future__ import annotations
 
 from .layout import iter_bits
-from .looser import LooserGame
 from .nogoods import NogoodRules
 from .tables import NO_PARTNER, Baseline, DeadEnd, Node, OutOfTime
 
 
-class Settling(NogoodRules, LooserGame):
+class Settling(NogoodRules):
     def root(self, present: int) -> tuple[Node, DeadEnd | None]:
         """The starting node after safe play and pruning, or the proof that it is dead."""
         size = self.size

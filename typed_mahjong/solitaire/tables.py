@@ -140,6 +140,7 @@ class Tables:
         self.left = list(geometry.left)
         self.right = list(geometry.right)
         self.dependents = list(geometry.dependents)
+        self.bits = [1 << t for t in range(self.size)]  # looked up, not shifted, in hot loops
         dense: dict[int, int] = {}
         self.group_of = [dense.setdefault(g, len(dense)) for g in position.groups]
         self.group_masks = [0] * len(dense)
