@@ -6,7 +6,7 @@ generator all call ``score`` and never decide a rule themselves.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Unpack
+from typing import Unpack
 
 from mypy_extensions import mypyc_attr
 
@@ -215,15 +215,21 @@ def _rebuild_score(values: tuple[int, int, Parts, Parts, str | None, int, Parts,
     return made
 
 
-class _Candidate(NamedTuple):
-    shape: WinShape
-    yaku: Parts
-    yakuman: int
-    han: int
-    fu: int
-    fu_parts: Parts
-    basic: int
-    limit: str | None
+class _Candidate:
+    """One shape scored: its yaku (dora included), han, fu and basic points."""
+
+    __slots__ = ("shape", "yaku", "yakuman", "han", "fu", "fu_parts", "basic", "limit")
+
+    def __init__(self, shape: WinShape, yaku: Parts, yakuman: int, han: int, fu: int,
+                 fu_parts: Parts, basic: int, limit: str | None) -> None:
+        self.shape = shape
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.han = han
+        self.fu = fu
+        self.fu_parts = fu_parts
+        self.basic = basic
+        self.limit = limit
 
     def rank(self, dealer: bool, tsumo: bool) -> tuple[int, int, int, int]:
         # Points first; at equal points a real yakuman beats a kazoe (counted) one, as
