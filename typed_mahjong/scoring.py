@@ -337,11 +337,11 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     tile and plain indicators, nothing impossible. None sends the caller to
     ``_careful_tiles``, which reads the text again and names any fault, so this path never
     decides an error."""
-    groups = text.split()
-    if not groups:
-        return None
-    canonical = CANONICAL_TILES.fullmatch(groups[0])
-    found = canonical.groups() if canonical is not None else suit_digits(groups[0])
+    # The concealed tiles, then the melds as one text (the key of their cache); any other
+    # spacing is left to the careful reader.
+    concealed, _, meld_text = text.partition(" ")
+    canonical = CANONICAL_TILES.fullmatch(concealed)
+    found = canonical.groups() if canonical is not None else suit_digits(concealed)
     if found is None:
         return None
     m, p, s, z = found
@@ -354,8 +354,8 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     parts = (man, pin, sou, honours)
     melds: tuple[Meld, ...] = ()
     facts = NO_MELDS
-    if len(groups) > 1:
-        known = _MELDS.get(tuple(groups[1:])) or _quick_melds(groups[1:])
+    if meld_text:
+        known = _MELDS.get(meld_text) or _quick_melds(meld_text)
         if known is None:
             return None
         melds, facts = known
@@ -405,22 +405,25 @@ def _more_indicators(text: str) -> list[int] | None:
     return tiles
 
 
-# Called melds by their text (as split from the hand), at most _MELDS_LIMIT spellings.
-_MELDS: dict[tuple[str, ...], tuple[tuple[Meld, ...], MeldFacts]] = {}
+# Called melds by their text (all of a hand's, as written after its concealed tiles), at
+# most _MELDS_LIMIT spellings.
+_MELDS: dict[str, tuple[tuple[Meld, ...], MeldFacts]] = {}
 _MELDS_LIMIT = 4096
 
 
-def _quick_melds(texts: list[str]) -> tuple[tuple[Meld, ...], MeldFacts] | None:
-    """The melds written ``texts`` and their facts; None if any is not a plain valid meld."""
+def _quick_melds(text: str) -> tuple[tuple[Meld, ...], MeldFacts] | None:
+    """The melds written ``text`` and their facts; None if any is not a plain valid meld."""
     melds = []
-    for text in texts:
-        meld = quick_meld(text)
+    for meld_text in text.split():
+        meld = quick_meld(meld_text)
         if meld is None:
             return None
         melds.append(meld)
+    if not melds:
+        return None
     found = (tuple(melds), MeldFacts(tuple(melds)))
     if len(_MELDS) < _MELDS_LIMIT:
-        _MELDS[tuple(texts)] = found
+        _MELDS[text] = found
     return found
 
 
