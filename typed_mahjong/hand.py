@@ -214,12 +214,15 @@ def count_meld_copies(melds: list[Meld]) -> tuple[list[int], list[int]]:
     copies = [0] * 34
     reds = [0, 0, 0]
     for meld in melds:
-        for tile in meld.tiles:
+        fifth = -1
+        for tile in meld.tiles:  # every tile: a run's middle tile can be the 5th copy
             copies[tile] += 1
+            if copies[tile] > 4:
+                fifth = tile
         if meld.reds:
             reds[meld.first // 9] += meld.reds
-        if copies[meld.first] > 4 or meld.reds > 1 or (meld.reds and reds[meld.first // 9] > 1):
-            what = (f"a 5th copy of {tile_name(meld.first)}" if copies[meld.first] > 4
+        if fifth >= 0 or meld.reds > 1 or (meld.reds and reds[meld.first // 9] > 1):
+            what = (f"a 5th copy of {tile_name(fifth)}" if fifth >= 0
                     else f"a 2nd red five of suit {'mps'[meld.first // 9]}")
             raise HandError(f"hand: the melds hold {what}", field="hand")
     return copies, reds
