@@ -18,7 +18,7 @@ LIMITS: Final = (  # (lowest han, name, basic points)
     (6, "haneman", 3000),
     (5, "mangan", 2000),
 )
-YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman",
+YAKUMAN_NAMES: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman",
                  4: "quadruple yakuman", 5: "quintuple yakuman", 6: "sextuple yakuman"}
 
 

@@ -6,7 +6,7 @@ generator all call ``score`` and never decide a rule themselves.
 
 from __future__ import annotations
 
-from typing import Unpack
+from typing import Final, Unpack
 
 from mypy_extensions import mypyc_attr
 
@@ -54,7 +54,7 @@ from .yaku import find_yaku, find_yakuman, may_be_yakuman, shape_traits
 
 Parts = tuple[tuple[str, int], ...]
 # The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).
-DORA_NAMES = ("dora", "ura dora", "aka dora", "nukidora")
+DORA_NAMES: Final = ("dora", "ura dora", "aka dora", "nukidora")
 
 
 _SCORE_FIELDS = ("han", "fu", "yaku", "fu_breakdown", "limit", "points", "payments", "total",
@@ -388,7 +388,10 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     return hand, dora, ura
 
 
-_MAN, _PIN, _SOU, _HONOURS = PART_CACHES
+_MAN: Final = PART_CACHES[0]
+_PIN: Final = PART_CACHES[1]
+_SOU: Final = PART_CACHES[2]
+_HONOURS: Final = PART_CACHES[3]
 
 
 def _more_indicators(text: str) -> list[int] | None:
@@ -407,8 +410,8 @@ def _more_indicators(text: str) -> list[int] | None:
 
 # Called melds by their text (all of a hand's, as written after its concealed tiles), at
 # most _MELDS_LIMIT spellings.
-_MELDS: dict[str, tuple[tuple[Meld, ...], MeldFacts]] = {}
-_MELDS_LIMIT = 4096
+_MELDS: Final[dict[str, tuple[tuple[Meld, ...], MeldFacts]]] = {}
+_MELDS_LIMIT: Final = 4096
 
 
 def _quick_melds(text: str) -> tuple[tuple[Meld, ...], MeldFacts] | None:
@@ -441,7 +444,7 @@ def _one_red_a_suit(hand: HandTiles, situation: Situation) -> bool:
 
 # Indicators written whole one after another, "4m" or "4m1z" (one or two of each kind, the
 # usual case): their tiles, at once. Anything else goes to the careful reader.
-_INDICATORS: dict[str, list[int]] = {}
+_INDICATORS: Final[dict[str, list[int]]] = {}
 for _first, _one in SINGLE_TILES.items():
     if len(_first) == 2:
         _INDICATORS[_first] = [_one.tile]
@@ -507,7 +510,7 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
     return _Candidate(shape, tuple(yaku), 0, han, fu, fu_parts, basic, limit)
 
 
-_PINFU = ("pinfu", 1)
+_PINFU: Final = ("pinfu", 1)
 
 
 def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]],
@@ -580,7 +583,7 @@ def tsumo_shares(basic: int, situation: Situation, rules: Rules) -> dict[int, in
 
 
 # Who pays a tsumo, by the winner's seat: the others in seat order (sanma: the first two).
-_PAYERS: dict[int, tuple[int, ...]] = {
+_PAYERS: Final[dict[int, tuple[int, ...]]] = {
     seat: tuple(wind for wind in SEAT_NAMES if wind != seat) for seat in SEAT_NAMES}
 
 

@@ -286,7 +286,9 @@ class HandTiles:
         return self.tile_mask & HONOUR_MASK != 0
 
 
-_MAN, _PIN, _SOU = SUIT_MASKS
+_MAN: Final = SUIT_MASKS[0]
+_PIN: Final = SUIT_MASKS[1]
+_SOU: Final = SUIT_MASKS[2]
 
 
 @mypyc_attr(serializable=True)

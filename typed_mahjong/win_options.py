@@ -141,7 +141,9 @@ def read_options(options: Mapping[str, object]) -> Situation:
         return _DEFAULT_SITUATION
     values: list[object] = list(_DEFAULT_VALUES)  # table order = Situation field order
     implied = False
-    for name, value in options.items():
+    # A dict (score's keywords always are) is walked by mypyc without a tuple an item.
+    given = options if isinstance(options, dict) else dict(options)
+    for name, value in given.items():
         index, kind = _KINDS.get(name, _UNKNOWN)
         # The common values decided at once: a flag, a count >= 0, a wind letter, tiles.
         if kind == _FLAG:
