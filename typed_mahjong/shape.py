@@ -19,7 +19,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from .hand import Meld
+from .hand import Meld, meld_copies
 from .readings import suit_readings
 from .tile_types import Form, Wait
 from .tiles import HONOUR_MASK, ORPHAN_MASK, tile_mask
@@ -178,11 +178,8 @@ class MeldFacts:
         closed = True
         mask = reds = runs = run_mask = triplets = triplet_mask = kans = closed_kans = 0
         outside = True
-        copies: dict[int, int] = {}
         for meld in melds:
             first = meld.tiles[0]
-            for tile in meld.tiles:
-                copies[tile] = copies.get(tile, 0) + 1
             reds += meld.reds
             if meld.kind == "chi":
                 runs += 1
@@ -210,7 +207,8 @@ class MeldFacts:
         self.closed_kans = closed_kans
         self.outside = outside  # every meld holds a terminal or an honour
         # (tile, copies in the melds) of each tile the melds hold, ascending.
-        self.copies: tuple[tuple[int, int], ...] = tuple(sorted(copies.items()))
+        self.copies: tuple[tuple[int, int], ...] = tuple(
+            (tile, held) for tile, held in enumerate(meld_copies(melds)[0]) if held)
 
 
 NO_MELDS: Final = MeldFacts(())
