@@ -13,6 +13,7 @@ The concealed part includes the winning tile; tiles may come in any order.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import get_args
@@ -69,17 +70,11 @@ class Hand:
 
     def copies(self) -> tuple[list[int], list[int]]:
         """Copies of each tile and red fives of each suit, called melds included."""
-        copies = [0] * 34
-        reds = [0, 0, 0]
+        copies, reds = meld_copies(self.melds)
         for tile in self.concealed:
             copies[tile] += 1
         for tile in self.concealed_reds:
             reds[tile // 9] += 1
-        for meld in self.melds:
-            for tile in meld.tiles:
-                copies[tile] += 1
-            if meld.reds:
-                reds[meld.first // 9] += meld.reds
         return copies, reds
 
     @property
@@ -209,19 +204,32 @@ def _parse_meld(group: str, start: int) -> Meld:
     return Meld(kind, tuple(indices), sum(t.red for t in parsed))
 
 
-def count_meld_copies(melds: list[Meld]) -> tuple[list[int], list[int]]:
-    """Copies of each tile and red fives per suit in the melds; errors if already too many."""
+def meld_copies(melds: Iterable[Meld]) -> tuple[list[int], list[int]]:
+    """Copies of each tile (34 counts) and red fives of each suit (m, p, s) in the melds:
+    the one place tiles are counted with melds (``Hand.copies``, the careful parser's
+    checks, shanten's called tiles, ``shape.MeldFacts``). Checks nothing."""
     copies = [0] * 34
     reds = [0, 0, 0]
     for meld in melds:
         for tile in meld.tiles:
             copies[tile] += 1
         if meld.reds:
-            reds[meld.first // 9] += meld.reds
-        if copies[meld.first] > 4 or meld.reds > 1 or (meld.reds and reds[meld.first // 9] > 1):
-            what = (f"a 5th copy of {tile_name(meld.first)}" if copies[meld.first] > 4
-                    else f"a 2nd red five of suit {'mps'[meld.first // 9]}")
-            raise HandError(f"hand: the melds hold {what}", field="hand")
+            reds[meld.tiles[0] // 9] += meld.reds
+    return copies, reds
+
+
+def count_meld_copies(melds: Iterable[Meld]) -> tuple[list[int], list[int]]:
+    """``meld_copies``, with an error if the melds alone hold a 5th copy of a tile (any tile
+    of a meld, a run's middle one too) or a 2nd red five of a suit."""
+    copies, reds = meld_copies(melds)
+    for tile, held in enumerate(copies):
+        if held > 4:
+            raise HandError(f"hand: the melds hold a 5th copy of {tile_name(tile)}",
+                            field="hand")
+    for suit, held in enumerate(reds):
+        if held > 1:
+            raise HandError(f"hand: the melds hold a 2nd red five of suit {'mps'[suit]}",
+                            field="hand")
     return copies, reds
 
 

@@ -7,16 +7,18 @@ payment rounded up to 100. Limits cap basic points at mangan (2000) and above.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .rules import Rules
 
-LIMITS = (  # (lowest han, name, basic points)
+LIMITS: Final = (  # (lowest han, name, basic points)
     (13, "kazoe yakuman", 8000),
     (11, "sanbaiman", 6000),
     (8, "baiman", 4000),
     (6, "haneman", 3000),
     (5, "mangan", 2000),
 )
-YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman",
+YAKUMAN_NAMES: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman",
                  4: "quadruple yakuman", 5: "quintuple yakuman", 6: "sextuple yakuman"}
 
 
@@ -26,7 +28,7 @@ def basic_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int
         # No limits: a yakuman counts as 13 han on top of the fu; with aotenjou_adds_yaku the
         # caller's han already holds 13 a yakuman plus the ordinary yaku and dora.
         counted = han if not yakuman or rules.aotenjou_adds_yaku else 13 * yakuman
-        return fu * 2 ** (counted + 2), None
+        return fu << (counted + 2), None
     if yakuman:
         return 8000 * yakuman, YAKUMAN_NAMES.get(yakuman, f"{yakuman}x yakuman")
     if han >= 5:
@@ -35,7 +37,7 @@ def basic_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int
                 if name == "kazoe yakuman" and not rules.kazoe_yakuman:
                     return 6000, "sanbaiman"
                 return points, name
-    basic = fu * 2 ** (han + 2)
+    basic = fu << (han + 2)  # fu * 2 ** (han + 2)
     if basic >= 2000 or (rules.kiriage and basic == 1920):
         return 2000, "mangan"
     return basic, None

@@ -6,7 +6,7 @@ generator all call ``score`` and never decide a rule themselves.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Unpack
+from typing import Final, Unpack
 
 from mypy_extensions import mypyc_attr
 
@@ -54,7 +54,7 @@ from .yaku import find_yaku, find_yakuman, may_be_yakuman, shape_traits
 
 Parts = tuple[tuple[str, int], ...]
 # The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).
-DORA_NAMES = ("dora", "ura dora", "aka dora", "nukidora")
+DORA_NAMES: Final = ("dora", "ura dora", "aka dora", "nukidora")
 
 
 _SCORE_FIELDS = ("han", "fu", "yaku", "fu_breakdown", "limit", "points", "payments", "total",
@@ -215,15 +215,21 @@ def _rebuild_score(values: tuple[int, int, Parts, Parts, str | None, int, Parts,
     return made
 
 
-class _Candidate(NamedTuple):
-    shape: WinShape
-    yaku: Parts
-    yakuman: int
-    han: int
-    fu: int
-    fu_parts: Parts
-    basic: int
-    limit: str | None
+class _Candidate:
+    """One shape scored: its yaku (dora included), han, fu and basic points."""
+
+    __slots__ = ("shape", "yaku", "yakuman", "han", "fu", "fu_parts", "basic", "limit")
+
+    def __init__(self, shape: WinShape, yaku: Parts, yakuman: int, han: int, fu: int,
+                 fu_parts: Parts, basic: int, limit: str | None) -> None:
+        self.shape = shape
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.han = han
+        self.fu = fu
+        self.fu_parts = fu_parts
+        self.basic = basic
+        self.limit = limit
 
     def rank(self, dealer: bool, tsumo: bool) -> tuple[int, int, int, int]:
         # Points first; at equal points a real yakuman beats a kazoe (counted) one, as
@@ -331,11 +337,11 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     tile and plain indicators, nothing impossible. None sends the caller to
     ``_careful_tiles``, which reads the text again and names any fault, so this path never
     decides an error."""
-    groups = text.split()
-    if not groups:
-        return None
-    canonical = CANONICAL_TILES.fullmatch(groups[0])
-    found = canonical.groups() if canonical is not None else suit_digits(groups[0])
+    # The concealed tiles, then the melds as one text (the key of their cache); any other
+    # spacing is left to the careful reader.
+    concealed, _, meld_text = text.partition(" ")
+    canonical = CANONICAL_TILES.fullmatch(concealed)
+    found = canonical.groups() if canonical is not None else suit_digits(concealed)
     if found is None:
         return None
     m, p, s, z = found
@@ -348,8 +354,8 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     parts = (man, pin, sou, honours)
     melds: tuple[Meld, ...] = ()
     facts = NO_MELDS
-    if len(groups) > 1:
-        known = _MELDS.get(tuple(groups[1:])) or _quick_melds(groups[1:])
+    if meld_text:
+        known = _MELDS.get(meld_text) or _quick_melds(meld_text)
         if known is None:
             return None
         melds, facts = known
@@ -382,7 +388,10 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     return hand, dora, ura
 
 
-_MAN, _PIN, _SOU, _HONOURS = PART_CACHES
+_MAN: Final = PART_CACHES[0]
+_PIN: Final = PART_CACHES[1]
+_SOU: Final = PART_CACHES[2]
+_HONOURS: Final = PART_CACHES[3]
 
 
 def _more_indicators(text: str) -> list[int] | None:
@@ -399,22 +408,25 @@ def _more_indicators(text: str) -> list[int] | None:
     return tiles
 
 
-# Called melds by their text (as split from the hand), at most _MELDS_LIMIT spellings.
-_MELDS: dict[tuple[str, ...], tuple[tuple[Meld, ...], MeldFacts]] = {}
-_MELDS_LIMIT = 4096
+# Called melds by their text (all of a hand's, as written after its concealed tiles), at
+# most _MELDS_LIMIT spellings.
+_MELDS: Final[dict[str, tuple[tuple[Meld, ...], MeldFacts]]] = {}
+_MELDS_LIMIT: Final = 4096
 
 
-def _quick_melds(texts: list[str]) -> tuple[tuple[Meld, ...], MeldFacts] | None:
-    """The melds written ``texts`` and their facts; None if any is not a plain valid meld."""
+def _quick_melds(text: str) -> tuple[tuple[Meld, ...], MeldFacts] | None:
+    """The melds written ``text`` and their facts; None if any is not a plain valid meld."""
     melds = []
-    for text in texts:
-        meld = quick_meld(text)
+    for meld_text in text.split():
+        meld = quick_meld(meld_text)
         if meld is None:
             return None
         melds.append(meld)
+    if not melds:
+        return None
     found = (tuple(melds), MeldFacts(tuple(melds)))
     if len(_MELDS) < _MELDS_LIMIT:
-        _MELDS[tuple(texts)] = found
+        _MELDS[text] = found
     return found
 
 
@@ -432,7 +444,7 @@ def _one_red_a_suit(hand: HandTiles, situation: Situation) -> bool:
 
 # Indicators written whole one after another, "4m" or "4m1z" (one or two of each kind, the
 # usual case): their tiles, at once. Anything else goes to the careful reader.
-_INDICATORS: dict[str, list[int]] = {}
+_INDICATORS: Final[dict[str, list[int]]] = {}
 for _first, _one in SINGLE_TILES.items():
     if len(_first) == 2:
         _INDICATORS[_first] = [_one.tile]
@@ -498,7 +510,7 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
     return _Candidate(shape, tuple(yaku), 0, han, fu, fu_parts, basic, limit)
 
 
-_PINFU = ("pinfu", 1)
+_PINFU: Final = ("pinfu", 1)
 
 
 def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]],
@@ -571,7 +583,7 @@ def tsumo_shares(basic: int, situation: Situation, rules: Rules) -> dict[int, in
 
 
 # Who pays a tsumo, by the winner's seat: the others in seat order (sanma: the first two).
-_PAYERS: dict[int, tuple[int, ...]] = {
+_PAYERS: Final[dict[int, tuple[int, ...]]] = {
     seat: tuple(wind for wind in SEAT_NAMES if wind != seat) for seat in SEAT_NAMES}
 
 

@@ -48,7 +48,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from .errors import HandError
-from .hand import Hand, count_meld_copies, parse_hand
+from .hand import Hand, meld_copies, parse_hand
 from .rules import Rules, rules_from
 from .sanma import ABSENT_TILES, check_sanma_text
 from .tiles import CANONICAL_TILES, ORPHANS, parse_tiles, suit_digits, tile_name
@@ -162,7 +162,7 @@ def hand_shanten(hand: Hand) -> int:
     melds = len(hand.melds)
     if not melds:
         return shanten_counts(hand.counts)
-    called = count_meld_copies(list(hand.melds))[0]
+    called = meld_copies(hand.melds)[0]
     return _need_with_called(hand.counts, melds, called) - 1
 
 
@@ -238,7 +238,7 @@ def waits(hand: str, rules: str | Rules | None = None) -> tuple[str, ...]:
     parsed = parse_hand(hand, drawn=(False,))
     if sanma and _sanma_shanten(parsed) > 0:
         return ()
-    called = count_meld_copies(list(parsed.melds))[0]
+    called = meld_copies(parsed.melds)[0]
     found = wait_tiles(parsed.counts, len(parsed.melds), called)
     return tuple(tile_name(tile) for tile in found if not (sanma and tile in ABSENT_TILES))
 
@@ -254,7 +254,7 @@ def _is_sanma(rules: str | Rules, hand: str) -> bool:
 
 def _sanma_shanten(hand: Hand) -> int:
     """Shanten under three-player rules: no group may use 2m-8m (they are not in the set)."""
-    called = list(count_meld_copies(list(hand.melds))[0])
+    called = meld_copies(hand.melds)[0]
     for tile in ABSENT_TILES:
         called[tile] = 4  # no copy of 2m-8m can be drawn: cap 0 in the distance search
     counts = hand.counts

@@ -19,7 +19,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from .hand import Meld
+from .hand import Meld, meld_copies
 from .readings import suit_readings
 from .tile_types import Form, Wait
 from .tiles import HONOUR_MASK, ORPHAN_MASK, tile_mask
@@ -172,7 +172,7 @@ class MeldFacts:
     """What the called melds (and closed kans) of a hand add to every reading of it."""
 
     __slots__ = ("closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
-                 "triplet_mask", "kans", "closed_kans", "outside")
+                 "triplet_mask", "kans", "closed_kans", "outside", "copies")
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
         closed = True
@@ -206,6 +206,9 @@ class MeldFacts:
         self.kans = kans
         self.closed_kans = closed_kans
         self.outside = outside  # every meld holds a terminal or an honour
+        # (tile, copies in the melds) of each tile the melds hold, ascending.
+        self.copies: tuple[tuple[int, int], ...] = tuple(
+            (tile, held) for tile, held in enumerate(meld_copies(melds)[0]) if held)
 
 
 NO_MELDS: Final = MeldFacts(())
@@ -234,16 +237,19 @@ class HandTiles:
                 facts = MeldFacts(melds)
             mask |= facts.tile_mask
             reds += facts.reds
-            counts = list(man.counts + pin.counts + sou.counts + honours.counts)
-            for meld in melds:
-                for tile in meld.tiles:
-                    counts[tile] += 1
-            self._counts: list[int] | None = counts
-            self.most = max(counts)  # copies of the tile held most, melds included
+            # Copies of the tile held most, melds included: only a tile the melds hold can
+            # have more than the parts alone say.
+            most = max(man.most, pin.most, sou.most, honours.most)
+            for tile, copies in facts.copies:
+                held = copies + (parts[tile // 9].counts[tile % 9] if tile < 27
+                                 else honours.counts[tile - 27])
+                if held > most:
+                    most = held
+            self.most = most
         else:
             facts = NO_MELDS
-            self._counts = None
             self.most = max(man.most, pin.most, sou.most, honours.most)
+        self._counts: list[int] | None = None
         self.meld_facts = facts
         self.closed = facts.closed  # no called melds (closed kans allowed)
         self.tile_mask = mask  # the tiles present, melds included
@@ -258,24 +264,29 @@ class HandTiles:
         if counts is None:
             man, pin, sou, honours = self.parts
             counts = list(man.counts + pin.counts + sou.counts + honours.counts)
+            for tile, copies in self.meld_facts.copies:
+                counts[tile] += copies
             self._counts = counts
         return counts
 
     def count(self, tile: int) -> int:
         """Copies of ``tile`` in the hand, called melds included."""
-        counts = self._counts
-        if counts is not None:
-            return counts[tile]
-        if tile < 27:
-            return self.parts[tile // 9].counts[tile % 9]
-        return self.parts[3].counts[tile - 27]
+        held = (self.parts[tile // 9].counts[tile % 9] if tile < 27
+                else self.parts[3].counts[tile - 27])
+        if self.melds:
+            for meld_tile, copies in self.meld_facts.copies:
+                if meld_tile == tile:
+                    return held + copies
+        return held
 
     @property
     def has_honour(self) -> bool:
         return self.tile_mask & HONOUR_MASK != 0
 
 
-_MAN, _PIN, _SOU = SUIT_MASKS
+_MAN: Final = SUIT_MASKS[0]
+_PIN: Final = SUIT_MASKS[1]
+_SOU: Final = SUIT_MASKS[2]
 
 
 @mypyc_attr(serializable=True)

@@ -6,13 +6,13 @@ riichi, haitei on a ron, ...) with HandError(kind="situation").
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import MALFORMED, RULES, SITUATION, HandError
 from .hand import Hand, Meld, check_copies
 from .tiles import EAST, NORTH, parse_tile, parse_tile_sequence, tile_name
 
-SEAT_NAMES = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
+SEAT_NAMES: Final = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
 
 
 class Situation(NamedTuple):
@@ -73,8 +73,8 @@ def next_tile(indicator: int, sanma: bool = False) -> int:
 
 
 # The dora each indicator shows, by indicator: four players and three (sanma).
-DORA: tuple[int, ...] = tuple(next_tile(indicator) for indicator in range(34))
-SANMA_DORA: tuple[int, ...] = tuple(next_tile(indicator, True) for indicator in range(34))
+DORA: Final[tuple[int, ...]] = tuple(next_tile(indicator) for indicator in range(34))
+SANMA_DORA: Final[tuple[int, ...]] = tuple(next_tile(indicator, True) for indicator in range(34))
 
 
 def parse_indicators(hand: Hand, dora: str, ura: str) -> tuple[list[int], list[int]]:

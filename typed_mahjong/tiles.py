@@ -11,15 +11,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import HandError
 
 SUITS = "mpsz"
 HONOUR_LETTERS = "ESWNPFC"
-EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (WHITE, GREEN, RED)
+# Final names: mypyc compiles them as constants, not as lookups in the module's dict.
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (WHITE, GREEN, RED)
 # Terminals and honours, the one list: kokushi's thirteen, yaochuuhai, "outside" tiles.
 # Every other form of it (sets, bit masks) is made from this one.
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -36,9 +43,9 @@ def tile_mask(tiles: Iterable[int]) -> int:
     return mask
 
 
-TERMINAL_MASK = tile_mask(TERMINALS)
-HONOUR_MASK = tile_mask(HONOURS)
-ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK
+TERMINAL_MASK: Final = tile_mask(TERMINALS)
+HONOUR_MASK: Final = tile_mask(HONOURS)
+ORPHAN_MASK: Final = TERMINAL_MASK | HONOUR_MASK
 WIND_NAMES = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 
 
@@ -104,7 +111,7 @@ def parse_tiles(text: str, *, field: str = "tiles", offset: int = 0) -> list[Par
 # canonically (each suit at most once, in m p s z order: one match gives the four digit
 # strings), else in any order and repetition (the groups of a suit joined). Hot paths may
 # try CANONICAL_TILES themselves before calling suit_digits.
-CANONICAL_TILES = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
+CANONICAL_TILES: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 _PLAIN = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _PLAIN_GROUP = re.compile(r"([0-9]+)([mpsz])")
 SuitDigits = tuple[str | None, str | None, str | None, str | None]
@@ -224,7 +231,7 @@ def _error(message: str, field: str, position: int) -> HandError:
 
 
 # Every one-tile spelling, parsed once: the common case of parse_tile is a lookup.
-SINGLE_TILES = {
+SINGLE_TILES: Final = {
     spelling: parse_tiles(spelling)[0]
     for spelling in [f"{d}{suit}" for suit in "mps" for d in "0123456789"]
     + [f"{d}z" for d in "1234567"] + list(HONOUR_LETTERS)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, TypedDict
+from typing import Final, TypedDict
 
 from .errors import MALFORMED, HandError
 from .rules import Rules
@@ -139,68 +139,41 @@ def read_options(options: Mapping[str, object]) -> Situation:
     """
     if not options:
         return _DEFAULT_SITUATION
-    quick = _quick_situation(**options) if options.keys() <= _NAMES else None
-    if quick is not None:
-        return quick
-    values: list[object] = list(_DEFAULT_SITUATION)  # table order = Situation field order
-    for name, value in options.items():
+    values: list[object] = list(_DEFAULT_VALUES)  # table order = Situation field order
+    implied = False
+    # A dict (score's keywords always are) is walked by mypyc without a tuple an item.
+    given = options if isinstance(options, dict) else dict(options)
+    for name, value in given.items():
         index, kind = _KINDS.get(name, _UNKNOWN)
         # The common values decided at once: a flag, a count >= 0, a wind letter, tiles.
-        if kind == FLAG:
+        if kind == _FLAG:
             if value is True or value is False:
                 values[index] = value
+                if value and index in _IMPLIES:
+                    implied = True
                 continue
-        elif kind == COUNT:
+        elif kind == _COUNT:
             if type(value) is int and value >= 0:
                 values[index] = value
                 continue
-        elif kind == WIND:
+        elif kind == _WIND:
             wind = _WIND_LETTERS.get(value) if type(value) is str else None
             if wind is not None:
                 values[index] = wind
                 continue
-        elif kind == TILES and type(value) is str:
+        elif kind == _TILES and type(value) is str:
             values[index] = value
             continue
         option = BY_NAME.get(name)
         if option is None:
             raise TypeError(f"score() got an unexpected keyword argument {name!r}")
         values[index] = parsed(option, _checked(option, value))
-    for index, implied in _IMPLIES:
-        if values[index]:
-            values[implied] = True
-    return Situation._make(values)
-
-
-def _quick_situation(
-        *, tsumo: Any = False, riichi: Any = False, double_riichi: Any = False,
-        open_riichi: Any = False, ippatsu: Any = False, rinshan: Any = False,
-        chankan: Any = False, haitei: Any = False, houtei: Any = False, tenhou: Any = False,
-        chiihou: Any = False, renhou: Any = False, seat: Any = "S", round: Any = "E",
-        dora: Any = "", ura: Any = "", honba: Any = 0, sticks: Any = 0, renchan: Any = 0,
-        pao: Any = None, nuki: Any = 0) -> Situation | None:
-    """The common case of ``read_options`` in one call: Python binds the keywords (this
-    signature mirrors WIN_OPTIONS, a test holds the two together), the plain values are
-    checked here, and anything else returns None for the row-by-row reading."""
-    if not (_BOOL.issuperset(map(type, (tsumo, riichi, double_riichi, open_riichi, ippatsu,
-                                        rinshan, chankan, haitei, houtei, tenhou, chiihou,
-                                        renhou)))
-            and _INT.issuperset(map(type, (honba, sticks, renchan, nuki)))
-            and _STR.issuperset(map(type, (seat, round, dora, ura))) and pao is None):
-        return None
-    seat_wind = _WIND_LETTERS.get(seat)
-    round_wind = _WIND_LETTERS.get(round)
-    if seat_wind is None or round_wind is None or min(honba, sticks, renchan, nuki) < 0:
-        return None
-    return Situation(tsumo, riichi or double_riichi or open_riichi, double_riichi,
-                     open_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou,
-                     renhou, seat_wind, round_wind, dora, ura, honba, sticks, renchan, None,
-                     nuki)
-
-
-_BOOL: Final = frozenset({bool})
-_INT: Final = frozenset({int})
-_STR: Final = frozenset({str})
+        implied = True
+    if implied:
+        for index, implies in _IMPLIES.items():
+            if values[index]:
+                values[implies] = True
+    return _tuple_new(Situation, values)
 
 
 def _checked(option: WinOption, value: object) -> object:
@@ -230,15 +203,23 @@ def parsed(option: WinOption, value: object) -> object:
 
 
 _INDEX: Final[dict[str, int]] = {option.name: index for index, option in enumerate(WIN_OPTIONS)}
-_IMPLIES: Final = tuple((_INDEX[option.name], _INDEX[option.implies]) for option in WIN_OPTIONS
-                        if option.implies is not None)
-# Each keyword's place in Situation and its kind, for the quick checks of read_options.
-_KINDS: Final[dict[str, tuple[int, str]]] = {
-    option.name: (index, option.kind) for index, option in enumerate(WIN_OPTIONS)}
-_UNKNOWN: Final = (-1, "")
-_NAMES: Final = frozenset(BY_NAME)
+# The flags that turn on another (their index: the other's index).
+_IMPLIES: Final[dict[int, int]] = {_INDEX[option.name]: _INDEX[option.implies]
+                                   for option in WIN_OPTIONS if option.implies is not None}
+# Each keyword's place in Situation and its kind as a small int, for read_options.
+_FLAG: Final = 1
+_COUNT: Final = 2
+_WIND: Final = 3
+_TILES: Final = 4
+_KIND_CODES: Final = {FLAG: _FLAG, COUNT: _COUNT, WIND: _WIND, TILES: _TILES}
+_KINDS: Final[dict[str, tuple[int, int]]] = {
+    option.name: (index, _KIND_CODES[option.kind]) for index, option in enumerate(WIN_OPTIONS)}
+_UNKNOWN: Final = (-1, 0)
 # The plain wind letters; any other spelling is read by parse_wind.
 _WIND_LETTERS: Final = {letter: parse_wind(letter, "seat") for letter in "ESWN"}
 # Built from the table's defaults (not Situation's own): a test compares the two.
 _DEFAULT_SITUATION: Final = Situation._make(parsed(option, option.default)
                                             for option in WIN_OPTIONS)
+_DEFAULT_VALUES: Final = tuple(_DEFAULT_SITUATION)
+# Situation from a list of its fields in order: what Situation._make does, minus a call.
+_tuple_new: Final = tuple.__new__

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .rules import Rules
 from .shape import (
@@ -88,35 +88,35 @@ def _is_yakuhai(tile: int, situation: Situation) -> bool:
 # --- traits: cheap facts that let most rows go untested --------------------------------------
 
 # Situation traits: one a flag that a situational yaku reads.
-RIICHI = 1
-DOUBLE_RIICHI = 1 << 1
-OPEN_RIICHI = 1 << 2
-IPPATSU = 1 << 3
-HAITEI = 1 << 4
-HOUTEI = 1 << 5
-RINSHAN = 1 << 6
-CHANKAN = 1 << 7
-RENHOU = 1 << 8
+RIICHI: Final = 1
+DOUBLE_RIICHI: Final = 1 << 1
+OPEN_RIICHI: Final = 1 << 2
+IPPATSU: Final = 1 << 3
+HAITEI: Final = 1 << 4
+HOUTEI: Final = 1 << 5
+RINSHAN: Final = 1 << 6
+CHANKAN: Final = 1 << 7
+RENHOU: Final = 1 << 8
 # Shape traits.
-TSUMO = 1 << 9
-PINFU_SHAPE = 1 << 10  # no triplet, a two-sided wait
-TRIPLETS_3 = 1 << 11  # three triplets or kans, or more
-KANS_3 = 1 << 12  # three kans or more
-DRAGON_TRIPLET = 1 << 13
-WIND_TRIPLET = 1 << 14
-RUN_PAIR = 1 << 15  # two identical runs
-RUNS_3 = 1 << 16  # three runs or more
-SIMPLES = 1 << 17  # 2-8 only
-OUTSIDE_TILES = 1 << 18  # terminals and honours only
-OUTSIDE = 1 << 19  # every group and the pair hold a terminal or an honour
-ONE_SUIT = 1 << 20  # one number suit (honours allowed)
-SEVEN_PAIRS = 1 << 21
+TSUMO: Final = 1 << 9
+PINFU_SHAPE: Final = 1 << 10  # no triplet, a two-sided wait
+TRIPLETS_3: Final = 1 << 11  # three triplets or kans, or more
+KANS_3: Final = 1 << 12  # three kans or more
+DRAGON_TRIPLET: Final = 1 << 13
+WIND_TRIPLET: Final = 1 << 14
+RUN_PAIR: Final = 1 << 15  # two identical runs
+RUNS_3: Final = 1 << 16  # three runs or more
+SIMPLES: Final = 1 << 17  # 2-8 only
+OUTSIDE_TILES: Final = 1 << 18  # terminals and honours only
+OUTSIDE: Final = 1 << 19  # every group and the pair hold a terminal or an honour
+ONE_SUIT: Final = 1 << 20  # one number suit (honours allowed)
+SEVEN_PAIRS: Final = 1 << 21
 # Some yakuman may hold (the rules aside): a cheap necessary condition of every YAKUMAN row
 # but daisharin and paarenchan, which only rules enable (``may_be_yakuman``).
-YAKUMAN_HINT = 1 << 22
-TENHOU = 1 << 23
-CHIIHOU = 1 << 24
-ALL_GREEN = 1 << 25  # 2s 3s 4s 6s 8s and the green dragon only
+YAKUMAN_HINT: Final = 1 << 22
+TENHOU: Final = 1 << 23
+CHIIHOU: Final = 1 << 24
+ALL_GREEN: Final = 1 << 25  # 2s 3s 4s 6s 8s and the green dragon only
 
 
 def shape_traits(shape: WinShape, situation: Situation) -> int:
@@ -291,7 +291,7 @@ def _ittsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
             or (runs >> 18) & _STRAIGHT == _STRAIGHT)
 
 
-_STRAIGHT = 0b1001001  # runs from ranks 1, 4 and 7 of one suit
+_STRAIGHT: Final = 0b1001001  # runs from ranks 1, 4 and 7 of one suit
 
 
 def _chanta(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -363,7 +363,7 @@ def _renhou_han(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 # Closed-only yaku have open_han 0; pinfu, iipeikou, ryanpeikou also need no called melds,
 # which their han columns express. Tanyao's open han depends on rules.open_tanyao (checked
 # in the predicate).
-YAKU: tuple[YakuRow, ...] = (
+YAKU: Final[tuple[YakuRow, ...]] = (
     YakuRow("riichi", 1, 0, _riichi, needs=RIICHI,
             ident=_named("riichi", "立直", "Riichi", 1, majsoul=(2,))),
     YakuRow("double riichi", 2, 0, _double_riichi, needs=DOUBLE_RIICHI, supersedes=("riichi",),
@@ -435,7 +435,7 @@ YAKU: tuple[YakuRow, ...] = (
             ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
 )
 YAKU_NAMES = tuple(row.name for row in YAKU)
-_RENHOU_ENTRY = ("renhou", 5)  # the row's closed han; the rules give the real value
+_RENHOU_ENTRY: Final = ("renhou", 5)  # the row's closed han; the rules give the real value
 
 
 # --- yakuman --------------------------------------------------------------------------------
@@ -500,7 +500,7 @@ def _chuuren_counts(shape: WinShape) -> list[int] | None:
     return shape.counts[base:base + 9]
 
 
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def _chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -549,7 +549,7 @@ def _paarenchan(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     return rules.paarenchan and situation.seat == EAST and situation.renchan >= 7
 
 
-YAKUMAN: tuple[YakumanRow, ...] = (
+YAKUMAN: Final[tuple[YakumanRow, ...]] = (
     YakumanRow("kokushi musou", _kokushi, needs=OUTSIDE_TILES,
                ident=_named("kokushi_musou", "国士無双", "Thirteen orphans", 47, majsoul=(42,))),
     YakumanRow("kokushi musou 13-wait", _kokushi_13, needs=OUTSIDE_TILES,
@@ -602,8 +602,8 @@ YAKUMAN_NAMES = tuple(row.name for row in YAKUMAN)
 # (predicate, its (name, han) entry, the names it supersedes): made on first use, at most
 # _ROWS_LIMIT of them kept. Renhou's han come from the rules, so its entry is made there.
 _Test = tuple[Predicate, tuple[str, int], tuple[str, ...]]
-_ROWS: dict[int, tuple[_Test, ...]] = {}
-_ROWS_LIMIT = 16384
+_ROWS: Final[dict[int, tuple[_Test, ...]]] = {}
+_ROWS_LIMIT: Final = 16384
 
 
 def _rows(key: int) -> tuple[_Test, ...]:
@@ -652,7 +652,7 @@ def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
 
 
 # The yakuman rows worth testing, by traits (as _ROWS).
-_YAKUMAN_ROWS: dict[int, tuple[YakumanRow, ...]] = {}
+_YAKUMAN_ROWS: Final[dict[int, tuple[YakumanRow, ...]]] = {}
 
 
 def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,

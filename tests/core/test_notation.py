@@ -82,6 +82,15 @@ def test_fifth_copy_counts_melds_and_indicators() -> None:
     assert (fault.field, fault.position) == ("ura", 0)
 
 
+def test_fifth_copy_inside_a_run_of_the_melds() -> None:
+    # kan 2222m and chi 123m hold five 2m: the chi's middle tile counts too, not only the
+    # first tile of each meld.
+    fault = error("55p456s kan:2222m chi:123m pon:777z", "5p")
+    assert "5th copy of 2m" in fault.message
+    assert (fault.field, fault.kind) == ("hand", "malformed")
+    assert "5th copy of 4s" in error("55p456s pon:444s chi:345s chi:234s", "5p").message
+
+
 def test_second_red_five_across_melds() -> None:
     assert "2nd red five" in error("0p12345678m11z chi:406p", "1z").message
 

@@ -7,7 +7,6 @@ static declaration) is compared with it here, so no client can drift from the ta
 from __future__ import annotations
 
 import argparse
-import inspect
 import typing
 
 import pytest
@@ -37,7 +36,6 @@ from typed_mahjong.win_options import (
     WIN_OPTIONS,
     WIND,
     _checked,
-    _quick_situation,
     parsed,
     read_options,
 )
@@ -66,15 +64,6 @@ def test_win_options_typed_dict_is_the_table_and_rules() -> None:
     assert hints["rules"] == str | Rules
 
 
-def test_quick_reading_mirrors_the_table() -> None:
-    # read_options binds the common case by _quick_situation's keywords: the same names,
-    # in table order, with the table's (unread) defaults.
-    parameters = inspect.signature(_quick_situation).parameters
-    assert list(parameters) == [option.name for option in WIN_OPTIONS]
-    assert [parameter.default for parameter in parameters.values()] == [
-        option.default for option in WIN_OPTIONS]
-
-
 _VALUES: dict[str, list[object]] = {
     FLAG: [True, False, 1, None], COUNT: [0, 3, -1, True], WIND: ["E", "N", "2z", "X", 1],
     TILES: ["", "3p", 5]}
@@ -84,15 +73,18 @@ _VALUES: dict[str, list[object]] = {
     option.name: st.sampled_from(_VALUES[option.kind]) for option in WIN_OPTIONS}))
 @settings(max_examples=300, deadline=None)
 def test_quick_reading_agrees_with_the_rows(options: dict[str, object]) -> None:
-    # The quick reading decides only what the rows decide the same way; it returns None
-    # for the rest, which read_options then reads (and refuses) row by row.
-    quick = _quick_situation(**options)
+    # read_options decides the plain values at once and sends the rest to the rows'
+    # checks: the same Situation as reading every value by its row, or the same refusal.
     try:
         rows = _read_by_rows(options)
-    except HandError:
-        assert quick is None
+    except HandError as exc:
+        with pytest.raises(HandError) as raised:
+            read_options(options)
+        assert str(raised.value) == str(exc)
         return
-    assert quick is None or quick == rows
+    read = read_options(options)
+    assert read == rows
+    assert type(read) is Situation
 
 
 def _read_by_rows(options: dict[str, object]) -> Situation:
