@@ -153,7 +153,11 @@ def read_suits(text: str) -> tuple[str | None, str | None, str | None, str | Non
     honour digit outside 1-7), which the careful parser reads and reports. Empty text has
     no tiles (and stops at 0): the caller's count check sends it to the careful parser.
     """
-    found: list[str | None] = [None, None, None, None]
+    # Four locals, not a list: compiled, no list is made and no index is boxed.
+    man: str | None = None
+    pin: str | None = None
+    sou: str | None = None
+    honours: str | None = None
     length = len(text)
     start = 0
     index = 0
@@ -173,36 +177,47 @@ def read_suits(text: str) -> tuple[str | None, str | None, str | None, str | Non
             return None, None, None, None, -1  # a suit letter with no digits
         if code == _CODE_M:
             suit = 0
+            before = man
         elif code == _CODE_P:
             suit = 1
+            before = pin
         elif code == _CODE_S:
             suit = 2
+            before = sou
         elif code == _CODE_Z:
             if not honour_digits_ok:
                 return None, None, None, None, -1
             suit = 3
+            before = honours
         else:
             return None, None, None, None, -1
         digits = text[start:index]
         if suit <= last:
-            shuffled = True
-            before = found[suit]
+            shuffled = True  # out of m p s z order, or a suit again: joined, then sorted
             if before is not None:
                 digits = before + digits
         else:
             last = suit
-        found[suit] = digits
+        if suit == 0:
+            man = digits
+        elif suit == 1:
+            pin = digits
+        elif suit == 2:
+            sou = digits
+        else:
+            honours = digits
         index += 1
         start = index
         honour_digits_ok = True
     if start != index:
         return None, None, None, None, -1  # digits with no suit letter
     if shuffled:
-        for suit in range(4):
-            joined = found[suit]
-            if joined is not None:
-                found[suit] = "".join(sorted(joined))
-    return found[0], found[1], found[2], found[3], index
+        return (_sorted(man), _sorted(pin), _sorted(sou), _sorted(honours), index)
+    return man, pin, sou, honours, index
+
+
+def _sorted(digits: str | None) -> str | None:
+    return None if digits is None else "".join(sorted(digits))
 
 
 def plain_tiles(text: str) -> tuple[list[int], list[int]] | None:
