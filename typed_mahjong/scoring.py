@@ -42,11 +42,12 @@ from .tiles import (
     CANONICAL_TILES,
     DRAGONS,
     EAST,
+    INDEX_READER,
     NORTH,
     SINGLE_TILES,
     WINDS,
     parse_tile,
-    suit_digits,
+    read_suits,
     tile_name,
 )
 from .win_options import WinOptions, read_options
@@ -337,14 +338,20 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     tile and plain indicators, nothing impossible. None sends the caller to
     ``_careful_tiles``, which reads the text again and names any fault, so this path never
     decides an error."""
-    # The concealed tiles, then the melds as one text (the key of their cache); any other
-    # spacing is left to the careful reader.
-    concealed, _, meld_text = text.partition(" ")
-    canonical = CANONICAL_TILES.fullmatch(concealed)
-    found = canonical.groups() if canonical is not None else suit_digits(concealed)
-    if found is None:
-        return None
-    m, p, s, z = found
+    # The concealed tiles up to the first space (the called melds follow it, one text: the
+    # key of their cache); any other spacing is left to the careful reader.
+    canonical = None if INDEX_READER else CANONICAL_TILES.match(text)
+    end = -1
+    if canonical is not None:
+        end = canonical.end()
+        if end < len(text) and (end == 0 or text[end] != " "):
+            end = -1
+    if end >= 0 and canonical is not None:
+        m, p, s, z = canonical.groups()
+    else:
+        m, p, s, z, end = read_suits(text)
+        if end < 0:
+            return None
     man = EMPTY_PART if m is None else _MAN.get(m) or part(0, m)
     pin = EMPTY_PART if p is None else _PIN.get(p) or part(1, p)
     sou = EMPTY_PART if s is None else _SOU.get(s) or part(2, s)
@@ -354,7 +361,8 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     parts = (man, pin, sou, honours)
     melds: tuple[Meld, ...] = ()
     facts = NO_MELDS
-    if meld_text:
+    if end < len(text):
+        meld_text = text[end + 1:]
         known = _MELDS.get(meld_text) or _quick_melds(meld_text)
         if known is None:
             return None

@@ -51,7 +51,7 @@ from .errors import HandError
 from .hand import Hand, meld_copies, parse_hand
 from .rules import Rules, rules_from
 from .sanma import ABSENT_TILES, check_sanma_text
-from .tiles import CANONICAL_TILES, ORPHANS, parse_tiles, suit_digits, tile_name
+from .tiles import CANONICAL_TILES, INDEX_READER, ORPHANS, parse_tiles, suit_digits, tile_name
 
 TABLE_FILE = "shanten_tables.bin.gz"
 TABLE_MAGIC = b"SHT2"
@@ -94,7 +94,7 @@ def shanten(hand: str, rules: str | Rules | None = None) -> int:
     """
     if rules is not None and _is_sanma(rules, hand):
         return _sanma_shanten(parse_hand(hand, drawn=(False, True)))
-    canonical = CANONICAL_TILES.fullmatch(hand)
+    canonical = None if INDEX_READER else CANONICAL_TILES.fullmatch(hand)
     if canonical is not None:
         man, pin, sou, honours = canonical.groups()
     else:

@@ -110,31 +110,114 @@ def parse_tiles(text: str, *, field: str = "tiles", offset: int = 0) -> list[Par
 # Plain MPSZ text (digits and suit letters only), the shape every quick path reads: first
 # canonically (each suit at most once, in m p s z order: one match gives the four digit
 # strings), else in any order and repetition (the groups of a suit joined). Hot paths may
-# try CANONICAL_TILES themselves before calling suit_digits.
+# try CANONICAL_TILES themselves before calling suit_digits (in the pure build only: see
+# INDEX_READER).
 CANONICAL_TILES: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
-_PLAIN = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
-_PLAIN_GROUP = re.compile(r"([0-9]+)([mpsz])")
 SuitDigits = tuple[str | None, str | None, str | None, str | None]
 
 
 def suit_digits(text: str) -> SuitDigits | None:
     """The digits of each suit (m, p, s, z) of plain MPSZ text, None for a suit absent; None
     for any other text (honour letters, spaces, anything malformed), which ``parse_tiles``
-    reads with positions. A suit written in several groups is joined and sorted, so that
-    shuffled spellings share the caches keyed by digit string. Decides no error: the digits
-    may still hold a 5th copy or two red fives.
+    reads with positions. A suit written in several groups or out of order is joined and
+    sorted, so that shuffled spellings share the caches keyed by digit string. Decides no
+    error: the digits may still hold a 5th copy or two red fives.
     """
-    canonical = CANONICAL_TILES.fullmatch(text)
-    if canonical is not None:
-        man, pin, sou, honours = canonical.groups()
-        return man, pin, sou, honours
-    if _PLAIN.fullmatch(text) is None:
+    man, pin, sou, honours, end = read_suits(text)
+    if end != len(text):
         return None
-    joined = {"m": "", "p": "", "s": "", "z": ""}
-    for digits, suit in _PLAIN_GROUP.findall(text):
-        joined[suit] += digits
-    man, pin, sou, honours = ("".join(sorted(joined[suit])) or None for suit in "mpsz")
     return man, pin, sou, honours
+
+
+# Character codes the single-pass reader compares (ints: no string is made or hashed).
+_ZERO: Final = 48  # "0"
+_ONE: Final = 49
+_SEVEN: Final = 55
+_NINE: Final = 57
+_SPACE: Final = 32
+_CODE_M: Final = 109
+_CODE_P: Final = 112
+_CODE_S: Final = 115
+_CODE_Z: Final = 122
+# Where the core runs compiled (mypyc), a loop over character codes is a C loop and beats
+# the regular expression; interpreted, the regular expression is faster. Hot paths try
+# CANONICAL_TILES first only when this is False (the two agree: tests/core/test_reader.py).
+INDEX_READER: Final = not __file__.endswith(".py")
+
+
+def read_suits(text: str) -> tuple[str | None, str | None, str | None, str | None, int]:
+    """The four suits' digit strings (as ``suit_digits``) of the plain MPSZ tiles at the
+    start of ``text``, read in one pass by character index, and the index where they stop:
+    ``len(text)``, or a space (the called melds follow), or -1 for anything else (a letter
+    other than m p s z, a suit letter without digits, digits without a suit letter, an
+    honour digit outside 1-7), which the careful parser reads and reports. Empty text has
+    no tiles (and stops at 0): the caller's count check sends it to the careful parser.
+    """
+    # Four locals, not a list: compiled, no list is made and no index is boxed.
+    man: str | None = None
+    pin: str | None = None
+    sou: str | None = None
+    honours: str | None = None
+    length = len(text)
+    start = 0
+    index = 0
+    last = -1
+    shuffled = False
+    honour_digits_ok = True
+    while index < length:
+        code = ord(text[index])
+        if _ZERO <= code <= _NINE:
+            if code < _ONE or code > _SEVEN:
+                honour_digits_ok = False
+            index += 1
+            continue
+        if code == _SPACE and start == index and index > 0:
+            break
+        if index == start:
+            return None, None, None, None, -1  # a suit letter with no digits
+        if code == _CODE_M:
+            suit = 0
+            before = man
+        elif code == _CODE_P:
+            suit = 1
+            before = pin
+        elif code == _CODE_S:
+            suit = 2
+            before = sou
+        elif code == _CODE_Z:
+            if not honour_digits_ok:
+                return None, None, None, None, -1
+            suit = 3
+            before = honours
+        else:
+            return None, None, None, None, -1
+        digits = text[start:index]
+        if suit <= last:
+            shuffled = True  # out of m p s z order, or a suit again: joined, then sorted
+            if before is not None:
+                digits = before + digits
+        else:
+            last = suit
+        if suit == 0:
+            man = digits
+        elif suit == 1:
+            pin = digits
+        elif suit == 2:
+            sou = digits
+        else:
+            honours = digits
+        index += 1
+        start = index
+        honour_digits_ok = True
+    if start != index:
+        return None, None, None, None, -1  # digits with no suit letter
+    if shuffled:
+        return (_sorted(man), _sorted(pin), _sorted(sou), _sorted(honours), index)
+    return man, pin, sou, honours, index
+
+
+def _sorted(digits: str | None) -> str | None:
+    return None if digits is None else "".join(sorted(digits))
 
 
 def plain_tiles(text: str) -> tuple[list[int], list[int]] | None:

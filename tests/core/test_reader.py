@@ -1,0 +1,166 @@
+"""The single-pass hand reader (``tiles.read_suits``) agrees with the careful parser.
+
+The quick path of ``score()`` and ``shanten(str)`` reads the concealed tiles by character
+index; anything it does not take falls back to ``parse_tiles``/``parse_hand``, which name
+the fault. So the reader must never accept text the careful parser rejects, must give the
+same tiles where it accepts, and must accept every plain spelling (else the quick path is
+silently never taken). Spellings are generated: red fives, honour digits and letters,
+suits shuffled and split into several groups, spaces and stray characters.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from typed_mahjong import build_info
+from typed_mahjong.errors import HandError
+from typed_mahjong.scoring import _careful_tiles, _quick_tiles
+from typed_mahjong.tiles import (
+    CANONICAL_TILES,
+    INDEX_READER,
+    parse_tiles,
+    read_suits,
+    suit_digits,
+)
+from typed_mahjong.win_options import read_options
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # `benchmarks/` is not installed; import it from the checkout
+
+from benchmarks.hands import generate  # noqa: E402
+
+SUIT_DIGITS = {"m": "0123456789", "p": "0123456789", "s": "0123456789", "z": "1234567"}
+
+
+def _tiles_of(found: tuple[str | None, ...]) -> Counter[tuple[int, bool]]:
+    """The (tile, red) multiset a reader's digit strings stand for, by the notation's rule
+    (tiles.py's docstring): digit d of suit k is tile 9k + d - 1, 0 the red 5."""
+    tiles: Counter[tuple[int, bool]] = Counter()
+    for suit, digits in enumerate(found):
+        for digit in digits or "":
+            value = int(digit)
+            tiles[(9 * suit + (4 if value == 0 else value - 1), value == 0)] += 1
+    return tiles
+
+
+def _careful(text: str) -> Counter[tuple[int, bool]]:
+    return Counter((tile.tile, tile.red) for tile in parse_tiles(text))
+
+
+# A group: a suit letter and 1-5 of its digits; a spelling: 1-7 groups in any order.
+group = st.sampled_from("mpsz").flatmap(
+    lambda suit: st.text(st.sampled_from(SUIT_DIGITS[suit]), min_size=1, max_size=5).map(
+        lambda digits: digits + suit))
+plain = st.lists(group, min_size=1, max_size=7).map("".join)
+
+
+@settings(max_examples=250, deadline=None)
+@given(plain)
+def test_reader_accepts_every_plain_spelling_with_the_careful_parsers_tiles(text: str) -> None:
+    man, pin, sou, honours, end = read_suits(text)
+    assert end == len(text)
+    assert _tiles_of((man, pin, sou, honours)) == _careful(text)
+    assert suit_digits(text) == (man, pin, sou, honours)
+
+
+@settings(max_examples=150, deadline=None)
+@given(plain, st.text(st.sampled_from("mpsz1 ESW"), min_size=1, max_size=12))
+def test_reader_stops_at_a_space_after_a_suit_letter(text: str, rest: str) -> None:
+    # What follows the first space is the called melds' text, read elsewhere.
+    man, pin, sou, honours, end = read_suits(text + " " + rest)
+    assert end == len(text)
+    assert _tiles_of((man, pin, sou, honours)) == _careful(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(plain)
+def test_the_pure_builds_regex_and_the_reader_give_the_same_cache_keys(text: str) -> None:
+    canonical = CANONICAL_TILES.fullmatch(text)
+    if canonical is not None:
+        assert read_suits(text)[:4] == canonical.groups()
+
+
+# Any text over the notation's alphabet and a few strays: whatever the reader accepts the
+# careful parser accepts, with the same tiles; what it refuses is left to the careful parser.
+@settings(max_examples=600, deadline=None)
+@given(st.text(st.sampled_from("0123456789mpszESWNPFC x9z"), max_size=16))
+def test_reader_never_accepts_what_the_careful_parser_rejects(text: str) -> None:
+    man, pin, sou, honours, end = read_suits(text)
+    if end < 0:
+        return
+    assert end == len(text) or text[end] == " "
+    try:
+        careful = _careful(text[:end])
+    except HandError as exc:
+        pytest.fail(f"the reader accepted {text[:end]!r}, the careful parser says {exc}")
+    assert _tiles_of((man, pin, sou, honours)) == careful
+
+
+@pytest.mark.parametrize("text", [" 123m", "123", "m", "123m4", "18z", "10z", "123mE",
+                                  "123x", "1m  2m", "E", "123m\t4p"])
+def test_reader_refuses_what_is_not_plain(text: str) -> None:
+    end = read_suits(text)[4]
+    assert end < 0 or (end < len(text) and text[end] == " ")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("123m456p789s11z", ("123", "456", "789", "11", 15)),
+    ("11z789s456p123m", ("123", "456", "789", "11", 15)),  # shuffled: sorted digits
+    ("3m12m05p", ("123", "05", None, None, 8)),  # one suit in two groups: joined, sorted
+    ("55z pon:555z", (None, None, None, "55", 3)),
+])
+def test_reader_examples(text: str, expected: tuple[object, ...]) -> None:
+    assert read_suits(text) == expected
+
+
+def _shuffled(text: str, seed: int) -> str:
+    """The same concealed tiles, each suit split into one-tile groups, in a seeded order."""
+    import random
+
+    concealed, _, melds = text.partition(" ")
+    groups = [digit + suit for digits, suit in
+              ((concealed[i:j], concealed[j]) for i, j in _groups(concealed))
+              for digit in digits]
+    random.Random(seed).shuffle(groups)
+    return "".join(groups) + (" " + melds if melds else "")
+
+
+def _groups(text: str) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for index, char in enumerate(text):
+        if char in "mpsz":
+            spans.append((start, index))
+            start = index + 1
+    return spans
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_quick_read_of_generated_hands_agrees_with_the_careful_read(seed: int) -> None:
+    # Benchmark hands (closed and open, red fives, every form), as generated and shuffled:
+    # the quick path must take each of them and read what the careful path reads.
+    for number, generated in enumerate(generate(seed, 300)):
+        options = generated.score_kwargs()
+        situation = read_options(dict(options))
+        for text in (generated.hand_text, _shuffled(generated.hand_text, number)):
+            quick = _quick_tiles(text, generated.win_text, situation)
+            assert quick is not None, text
+            careful = _careful_tiles(text, generated.win_text, situation)
+            (hand, dora, ura), (want, want_dora, want_ura) = quick, careful
+            assert (dora, ura) == (want_dora, want_ura)
+            assert [(part.counts, part.reds) for part in hand.parts] == [
+                (part.counts, part.reds) for part in want.parts], text
+            assert hand.melds == want.melds, text
+            assert (hand.win, hand.counts, hand.red_fives) == (
+                want.win, want.counts, want.red_fives), text
+
+
+def test_the_index_reader_is_the_quick_path_exactly_where_the_core_runs_compiled() -> None:
+    # Compiled, the index loop beats the regular expression; interpreted, the reverse.
+    assert INDEX_READER == build_info().is_compiled
