@@ -37,11 +37,6 @@ _CHIITOITSU: Final = ((("chiitoitsu", 25),), 25)
 _PINFU_TSUMO: Final = ((("pinfu tsumo", 20),), 20)
 
 
-def count_fu(shape: WinShape, situation: Situation, rules: Rules, pinfu: bool) -> FuParts:
-    """The fu parts of a shape; ``sum`` of the values is the rounded total."""
-    return fu_and_parts(shape, situation, rules, pinfu)[0]
-
-
 def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
                  pinfu: bool) -> tuple[FuParts, int]:
     """The fu parts of a shape and their sum, the rounded total."""

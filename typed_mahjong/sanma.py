@@ -50,7 +50,3 @@ def check_sanma_seat(wind: int, field: str, text: str, rules_name: str) -> None:
                         f"three-player mahjong (use E, S or W; rules {rules_name!r})",
                         field=field, source=text, kind=RULES)
 
-
-def sanma_payers(winner: int) -> list[int]:
-    """The seats that pay a tsumo in sanma: the two of East, South, West not winning."""
-    return [wind for wind in range(NORTH - 3, NORTH) if wind != winner]

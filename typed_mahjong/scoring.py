@@ -575,12 +575,9 @@ def _payments(best: _Candidate, hand: HandTiles, situation: Situation, rules: Ru
     if not situation.tsumo:
         first = hand_value(best.basic, seat == EAST, tsumo=False)[0]
         return (("discarder", first + honba * rules.honba_value),)
-    first, second, _ = tsumo_payments(best.basic, seat == EAST, rules)
     per_payer = honba * rules.honba_value // (rules.players - 1) if honba else 0
-    paid = []
-    for wind in _PAYERS[seat][:rules.players - 1]:
-        paid.append((SEAT_NAMES[wind], (first if wind == EAST else second) + per_payer))
-    return tuple(paid)
+    shares = tsumo_shares(best.basic, situation, rules)
+    return tuple((SEAT_NAMES[wind], share + per_payer) for wind, share in shares.items())
 
 
 def tsumo_shares(basic: int, situation: Situation, rules: Rules) -> dict[int, int]:
