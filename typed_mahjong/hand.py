@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import get_args
+from typing import Final, get_args
 
 from .errors import HandError
 from .tile_types import MeldKind
@@ -112,13 +111,24 @@ def parse_hand(text: str, *, drawn: tuple[bool, ...] = (True,)) -> Hand:
         raise exc.in_source(text) from None
 
 
-@lru_cache(maxsize=1024)
 def quick_meld(part: str) -> Meld | None:
-    # Valid meld spellings are few and recur in every hand that calls them.
-    try:
-        return _parse_meld(part, 0)
-    except HandError:
-        return None
+    """The meld written ``part`` ("pon:777p"), None if it is not a plain valid meld."""
+    # Valid meld spellings are few and recur in every hand that calls them: a dict (not
+    # lru_cache, whose wrapper is a generic call compiled) keeps at most _MELD_LIMIT. An
+    # invalid one is not kept: the careful parser reads it next, to name the fault.
+    meld = _MELD_CACHE.get(part)
+    if meld is None:
+        try:
+            meld = _parse_meld(part, 0)
+        except HandError:
+            return None
+        if len(_MELD_CACHE) < _MELD_LIMIT:
+            _MELD_CACHE[part] = meld
+    return meld
+
+
+_MELD_CACHE: Final[dict[str, Meld]] = {}
+_MELD_LIMIT: Final = 2048
 
 
 def _quick_hand(text: str, drawn: tuple[bool, ...]) -> Hand | None:

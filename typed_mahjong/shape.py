@@ -56,22 +56,31 @@ class PartReading:
         self.pair = pair  # the pair's tile, -1 if the pair is in another part
         self.runs = runs  # first tile of each run, ascending (a repeated run twice)
         self.triplets = triplets  # tile of each triplet, ascending
-        self.run_mask = _bits(runs)
-        self.triplet_mask = _bits(triplets)
-        # Identical runs pair up: [a, a, b, b] -> 2, [a, a, a, a] -> 2, [a, a, a] -> 1.
-        pairs = 0
-        index = 0
-        while index < len(runs) - 1:
-            if runs[index] == runs[index + 1]:
+        # Plain loops, not generators: a fresh hand's new suit spelling makes its readings
+        # on the scoring path, and compiled these loops run in C.
+        run_mask = 0
+        pairs = 0  # identical runs pair up: [a, a, b, b] -> 2, [a, a, a, a] -> 2, [a, a, a] -> 1
+        outside = pair < 0 or _outside(pair)
+        previous = -1
+        for first in runs:
+            run_mask |= 1 << first
+            if first == previous:
                 pairs += 1
-                index += 2
+                previous = -1
             else:
-                index += 1
+                previous = first
+            if first % 9 != 0 and first % 9 != 6:
+                outside = False
+        triplet_mask = 0
+        for tile in triplets:
+            triplet_mask |= 1 << tile
+            if not _outside(tile):
+                outside = False
+        self.run_mask = run_mask
+        self.triplet_mask = triplet_mask
         self.run_pairs = pairs
         # Every group and the pair hold a terminal or an honour (chanta, junchan).
-        self.outside = (all(first % 9 in (0, 6) for first in runs)
-                        and all(_outside(tile) for tile in triplets)
-                        and (pair < 0 or _outside(pair)))
+        self.outside = outside
 
 
 def _outside(tile: int) -> bool:
@@ -90,16 +99,27 @@ class Part:
     def __init__(self, base: int, counts: tuple[int, ...], reds: int,
                  readings: tuple[PartReading, ...], digits: str) -> None:
         self.counts = counts
-        self.tile_mask = sum(1 << (base + rank) for rank, count in enumerate(counts) if count)
-        self.size = sum(counts)
-        self.most = max(counts)  # copies of the tile held most
         self.reds = reds
         self.readings = readings
         self.digits = digits
+        mask = size = most = 0
+        only_pairs = True
+        for rank in range(len(counts)):
+            count = counts[rank]
+            if count:
+                mask |= 1 << (base + rank)
+                size += count
+                if count > most:
+                    most = count
+                if count != 2:
+                    only_pairs = False
+        self.tile_mask = mask
+        self.size = size
+        self.most = most  # copies of the tile held most
         # Seven-pairs material: the tiles held exactly twice when no tile is held otherwise.
         self.pairs: tuple[int, ...] | None = (
             tuple(base + rank for rank, count in enumerate(counts) if count)
-            if all(count in (0, 2) for count in counts) else None)
+            if only_pairs else None)
 
 
 # Parts by digit string, one cache a suit (m, p, s, z). A key is at most 14 digits of one
@@ -138,29 +158,62 @@ def _make_part(suit: int, digits: str) -> Part | None:
         if not 1 <= rank <= size:
             return None
         counts[rank - 1] += 1
-    if reds > 1 or (counts and max(counts) > 4):
+        if counts[rank - 1] > 4:
+            return None
+    if reds > 1:
         return None
-    base = 9 * suit
     frozen = tuple(counts)
-    return Part(base, frozen, reds, _part_readings(suit, frozen), digits)
+    return Part(9 * suit, frozen, reds, _part_readings(suit, frozen), digits)
 
 
 def _part_readings(suit: int, counts: tuple[int, ...]) -> tuple[PartReading, ...]:
+    """Every reading of one part; shared by the spellings of the same counts (a red five
+    or not, the digits in another order), so a new spelling of known counts makes none."""
+    key = bytes(counts)
+    found = _READINGS[suit].get(key)
+    if found is None:
+        found = _new_readings(suit, counts, key)
+        if len(_READINGS[suit]) < _PART_CACHE_LIMIT:
+            _READINGS[suit][key] = found
+    return found
+
+
+# Readings by the counts of a part (as bytes), one dict a suit: at most _PART_CACHE_LIMIT.
+_READINGS: Final[tuple[dict[bytes, tuple[PartReading, ...]], ...]] = ({}, {}, {}, {})
+
+
+def _new_readings(suit: int, counts: tuple[int, ...], key: bytes) -> tuple[PartReading, ...]:
     base = 9 * suit
     if not any(counts):
         return (_NO_READING,)
     if suit == 3:
         # Honours form no runs: each kind is a pair or a triplet, one pair at most.
-        pairs = [base + rank for rank, count in enumerate(counts) if count == 2]
-        if len(pairs) > 1 or any(count not in (0, 2, 3) for count in counts):
-            return ()
-        triplets = tuple(base + rank for rank, count in enumerate(counts) if count == 3)
-        return (PartReading(pairs[0] if pairs else -1, (), triplets),)
+        pair = -1
+        triplets = []
+        for rank in range(7):
+            count = counts[rank]
+            if count == 2:
+                if pair >= 0:
+                    return ()
+                pair = base + rank
+            elif count == 3:
+                triplets.append(base + rank)
+            elif count:
+                return ()
+        return (PartReading(pair, (), tuple(triplets)),)
     found = []
-    for pair, codes in suit_readings(bytes(counts)):
-        runs = tuple(sorted(base + code - 9 for code in codes if code >= 9))
-        triplets = tuple(sorted(base + code for code in codes if code < 9))
-        found.append(PartReading(base + pair if pair >= 0 else -1, runs, triplets))
+    for pair, codes in suit_readings(key):
+        runs = []
+        triplets = []
+        for code in codes:
+            if code >= 9:
+                runs.append(base + code - 9)
+            else:
+                triplets.append(base + code)
+        runs.sort()
+        triplets.sort()
+        found.append(PartReading(base + pair if pair >= 0 else -1, tuple(runs),
+                                 tuple(triplets)))
     return tuple(found)
 
 
@@ -232,23 +285,28 @@ class HandTiles:
         mask = man.tile_mask | pin.tile_mask | sou.tile_mask | honours.tile_mask
         self.concealed_size = man.size + pin.size + sou.size + honours.size
         reds = man.reds + pin.reds + sou.reds
+        # Copies of the tile held most (compared, not max(): no call, compiled).
+        most = man.most
+        if pin.most > most:
+            most = pin.most
+        if sou.most > most:
+            most = sou.most
+        if honours.most > most:
+            most = honours.most
         if melds:
             if facts is None:
                 facts = MeldFacts(melds)
             mask |= facts.tile_mask
             reds += facts.reds
-            # Copies of the tile held most, melds included: only a tile the melds hold can
-            # have more than the parts alone say.
-            most = max(man.most, pin.most, sou.most, honours.most)
+            # Melds included: only a tile the melds hold can have more than the parts say.
             for tile, copies in facts.copies:
                 held = copies + (parts[tile // 9].counts[tile % 9] if tile < 27
                                  else honours.counts[tile - 27])
                 if held > most:
                     most = held
-            self.most = most
         else:
             facts = NO_MELDS
-            self.most = max(man.most, pin.most, sou.most, honours.most)
+        self.most = most
         self._counts: list[int] | None = None
         self.meld_facts = facts
         self.closed = facts.closed  # no called melds (closed kans allowed)

@@ -134,8 +134,9 @@ class WinOptions(TypedDict, total=False):
 def read_options(options: Mapping[str, object]) -> Situation:
     """``score()``'s keywords, checked against the table and read into a ``Situation``.
 
-    An unknown keyword is a TypeError (as Python says it for any function); a value of the
-    wrong type or form is a HandError naming the keyword.
+    An unknown keyword is a TypeError (as Python says it for any function, with the
+    nearest keyword suggested); a value of the wrong type or form is a HandError naming
+    the keyword.
     """
     if not options:
         return _DEFAULT_SITUATION
@@ -157,7 +158,7 @@ def read_options(options: Mapping[str, object]) -> Situation:
                 values[index] = value
                 continue
         elif kind == _WIND:
-            wind = _WIND_LETTERS.get(value) if type(value) is str else None
+            wind = WIND_LETTERS.get(value) if type(value) is str else None
             if wind is not None:
                 values[index] = wind
                 continue
@@ -166,7 +167,8 @@ def read_options(options: Mapping[str, object]) -> Situation:
             continue
         option = BY_NAME.get(name)
         if option is None:
-            raise TypeError(f"score() got an unexpected keyword argument {name!r}")
+            raise TypeError(f"score() got an unexpected keyword argument {name!r}"
+                            f"{_suggestion(name)}")
         values[index] = parsed(option, _checked(option, value))
         implied = True
     if implied:
@@ -174,6 +176,14 @@ def read_options(options: Mapping[str, object]) -> Situation:
             if values[index]:
                 values[implies] = True
     return _tuple_new(Situation, values)
+
+
+def _suggestion(name: str) -> str:
+    """`` (did you mean 'riichi'?)`` for a keyword close to a real one, else nothing."""
+    import difflib  # only on this error: not on import
+
+    close = difflib.get_close_matches(name, [*BY_NAME, RULES_KEYWORD], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _checked(option: WinOption, value: object) -> object:
@@ -216,7 +226,7 @@ _KINDS: Final[dict[str, tuple[int, int]]] = {
     option.name: (index, _KIND_CODES[option.kind]) for index, option in enumerate(WIN_OPTIONS)}
 _UNKNOWN: Final = (-1, 0)
 # The plain wind letters; any other spelling is read by parse_wind.
-_WIND_LETTERS: Final = {letter: parse_wind(letter, "seat") for letter in "ESWN"}
+WIND_LETTERS: Final = {letter: parse_wind(letter, "seat") for letter in "ESWN"}
 # Built from the table's defaults (not Situation's own): a test compares the two.
 _DEFAULT_SITUATION: Final = Situation._make(parsed(option, option.default)
                                             for option in WIN_OPTIONS)

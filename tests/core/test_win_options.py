@@ -7,13 +7,16 @@ static declaration) is compared with it here, so no client can drift from the ta
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import inspect
 import typing
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from typed_mahjong import HandError, annotations, score
+from typed_mahjong import HandError, annotations, score, scoring
 from typed_mahjong.cli import main
 from typed_mahjong.cli_score import register
 from typed_mahjong.codegen.fixtures import SITUATION_TYPES
@@ -41,6 +44,7 @@ from typed_mahjong.win_options import (
 )
 
 HAND, WIN_TILE = "234p234s456m567s44p", "3p"  # tanyao, 1 han 40 fu: 1300 by ron
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_situation_has_one_field_per_option_in_table_order() -> None:
@@ -174,6 +178,72 @@ def test_score_checks_each_keyword_by_its_row(keyword: str, value: object,
 def test_score_refuses_an_unknown_keyword() -> None:
     with pytest.raises(TypeError, match="unexpected keyword argument 'nagashi'"):
         score(HAND, WIN_TILE, nagashi=True)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(("keyword", "suggested"), [
+    ("riichii", "riichi"), ("tsumoo", "tsumo"), ("double_richi", "double_riichi"),
+    ("Seat", "seat"), ("rule", "rules"), ("dora_indicators", None),
+])
+def test_a_misspelt_keyword_is_named_with_the_nearest_one(keyword: str,
+                                                          suggested: str | None) -> None:
+    # Refused before any value is read, even beside a bad value and with good ones around.
+    with pytest.raises(TypeError) as caught:
+        score(HAND, WIN_TILE, riichi=True, honba=-1, **{keyword: True})  # type: ignore[misc]
+    message = str(caught.value)
+    assert message.startswith(f"score() got an unexpected keyword argument {keyword!r}")
+    if suggested is None:
+        assert "did you mean" not in message
+    else:
+        assert message.endswith(f" (did you mean {suggested!r}?)")
+
+
+@pytest.mark.parametrize("rules", [5, None, ["tenhou"]])
+def test_rules_of_another_type_is_a_located_error(rules: object) -> None:
+    with pytest.raises(HandError) as caught:
+        score(HAND, WIN_TILE, rules=rules)  # type: ignore[arg-type]
+    assert caught.value.field == "rules"
+    assert caught.value.message == (f"rules: must be a preset name or a Rules value, got "
+                                    f"{rules!r}")
+
+
+def test_score_keywords_are_written_from_the_table() -> None:
+    # score() declares each win option (faster to bind than **options); the declarations
+    # and the quick reading are written by scripts/build_score_keywords.py from WIN_OPTIONS.
+    spec = importlib.util.spec_from_file_location(
+        "build_score_keywords", ROOT / "scripts" / "build_score_keywords.py")
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    text = (ROOT / "typed_mahjong" / "scoring.py").read_text()
+    assert script.generated(text) == text, \
+        "run python3 scripts/build_score_keywords.py: score()'s keywords are out of date"
+    # And the function itself, whichever build runs: the table's names and defaults in
+    # order, then rules and the catch-all that names an unknown keyword.
+    parameters = list(inspect.signature(scoring._score).parameters.values())
+    assert [(p.name, p.default) for p in parameters[2:-2]] == [
+        (option.name, option.default) for option in WIN_OPTIONS]
+    assert [p.name for p in parameters[-2:]] == ["rules", "unknown"]
+
+
+_WIND_TILES = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
+
+
+@given(st.fixed_dictionaries({}, optional={
+    option.name: st.sampled_from(_VALUES[option.kind]) for option in WIN_OPTIONS
+    if option.name not in ("seat", "pao", "nuki")}), st.sampled_from("ESWN"))
+@settings(max_examples=200, deadline=None)
+def test_score_reads_plain_keywords_as_the_table_does(options: dict[str, object],
+                                                      seat: str) -> None:
+    # score() makes the Situation at once when every value is plain and sends the rest to
+    # read_options (held to the rows above). Seat "1z" instead of "E" reads the same seat
+    # but is not plain: the same call through read_options, the same Score or refusal.
+    def outcome(seat_text: str) -> object:
+        try:
+            return score(HAND, WIN_TILE, seat=seat_text, **options)  # type: ignore[misc]
+        except HandError as exc:
+            return str(exc)
+
+    assert outcome(seat) == outcome(_WIND_TILES[seat])
 
 
 @pytest.mark.parametrize(("keyword", "text", "position", "words"), [
