@@ -122,6 +122,7 @@ TENHOU: Final = 1 << 23
 CHIIHOU: Final = 1 << 24
 ALL_GREEN: Final = 1 << 25  # 2s 3s 4s 6s 8s and the green dragon only
 RUN_PAIRS_2: Final = 1 << 26  # two pairs of identical runs
+PURE_CLOSED: Final = 1 << 27  # closed, one number suit and no honour (chuuren poutou)
 
 
 def shape_traits(shape: WinShape, situation: Situation) -> int:
@@ -194,7 +195,7 @@ def reading_traits(shape: WinShape, situation: Situation) -> int:
     if shape.hand.suits == 1:
         traits |= ONE_SUIT
         if shape.closed and tiles & HONOUR_MASK == 0:
-            traits |= YAKUMAN_HINT  # chuuren poutou
+            traits |= PURE_CLOSED | YAKUMAN_HINT  # chuuren poutou
     if shape.form == "chiitoitsu":
         traits |= SEVEN_PAIRS
     return traits
@@ -509,32 +510,30 @@ def _ryuuiisou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     return shape.tiles & ~GREEN_MASK == 0
 
 
-def _chuuren_counts(shape: WinShape) -> list[int] | None:
+def _chuuren_counts(shape: WinShape) -> tuple[int, ...] | None:
     """The suit's counts when the hand is closed, melds-free and of one suit, else None."""
     if shape.form != "standard" or shape.hand.melds or shape.hand.suits != 1 \
             or shape.tiles & HONOUR_MASK:
         return None
-    base = 9 * (shape.win // 9)
-    return shape.counts[base:base + 9]
+    return shape.hand.parts[shape.win // 9].counts
 
 
 _NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+# The nine chuuren hands of a suit: 1112345678999 and one more tile, by that tile's rank.
+_CHUUREN_HANDS: Final = tuple(
+    tuple(gate + (rank == extra) for rank, gate in enumerate(_NINE_GATES)) for extra in range(9))
 
 
 def _chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Chuuren poutou (九蓮宝燈): 1112345678999 of one suit plus any tile of it, closed."""
-    counts = _chuuren_counts(shape)
-    return counts is not None and all(c >= g for c, g in zip(counts, _NINE_GATES, strict=True))
+    return _chuuren_counts(shape) in _CHUUREN_HANDS
 
 
 def _junsei_chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Junsei chuuren poutou (純正九蓮宝燈): chuuren waiting on nine tiles, i.e. the hand
     was exactly 1112345678999 before the winning tile."""
     counts = _chuuren_counts(shape)
-    if counts is None:
-        return False
-    counts[shape.win % 9] -= 1
-    return tuple(counts) == _NINE_GATES
+    return counts is not None and counts == _CHUUREN_HANDS[shape.win % 9]
 
 
 def _suukantsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -591,9 +590,9 @@ YAKUMAN: Final[tuple[YakumanRow, ...]] = (
                ident=_named("chinroutou", "清老頭", "All terminals", 44, majsoul=(41,))),
     YakumanRow("ryuuiisou", _ryuuiisou, needs=ALL_GREEN,
                ident=_named("ryuuiisou", "緑一色", "All green", 43, majsoul=(40,))),
-    YakumanRow("chuuren poutou", _chuuren, needs=ONE_SUIT,
+    YakumanRow("chuuren poutou", _chuuren, needs=PURE_CLOSED,
                ident=_named("chuuren_poutou", "九蓮宝燈", "Nine gates", 45, majsoul=(45,))),
-    YakumanRow("junsei chuuren poutou", _junsei_chuuren, needs=ONE_SUIT,
+    YakumanRow("junsei chuuren poutou", _junsei_chuuren, needs=PURE_CLOSED,
                supersedes=("chuuren poutou",),
                ident=_named("junsei_chuuren_poutou", "純正九蓮宝燈", "True nine gates",
                             46, majsoul=(47,))),
@@ -679,8 +678,9 @@ def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
             or (rules.daisharin and traits & SEVEN_PAIRS != 0))
 
 
-# The yakuman rows worth testing, by traits (as _ROWS).
-_YAKUMAN_ROWS: Final[dict[int, tuple[YakumanRow, ...]]] = {}
+# The yakuman rows worth testing, by traits (as _ROWS): (predicate, name, supersedes).
+_YakumanTest = tuple[Predicate, str, tuple[str, ...]]
+_YAKUMAN_ROWS: Final[dict[int, tuple[_YakumanTest, ...]]] = {}
 
 
 def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
@@ -693,13 +693,19 @@ def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
         return []
     rows = _YAKUMAN_ROWS.get(traits)
     if rows is None:
-        rows = tuple(row for row in YAKUMAN if row.needs & ~traits == 0)
+        rows = tuple((row.test, row.name, row.supersedes)
+                     for row in YAKUMAN if row.needs & ~traits == 0)
         if len(_YAKUMAN_ROWS) < _ROWS_LIMIT:
             _YAKUMAN_ROWS[traits] = rows
-    found = [row for row in rows if row.test(shape, situation, rules)]
-    superseded = {name for row in found for name in row.supersedes}
-    return [(row.name, 2 if row.name in rules.double_yakuman else 1)
-            for row in found if row.name not in superseded]
+    found: list[tuple[str, int]] = []
+    superseded: tuple[str, ...] = ()
+    for test, name, supersedes in rows:
+        if test(shape, situation, rules):
+            found.append((name, 2 if name in rules.double_yakuman else 1))
+            superseded += supersedes
+    if superseded:
+        return [item for item in found if item[0] not in superseded]
+    return found
 
 
 # --- identity: names and platform ids --------------------------------------------------------
