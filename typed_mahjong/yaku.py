@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .rules import Rules
 from .shape import (
@@ -454,7 +454,7 @@ YAKU: Final[tuple[YakuRow, ...]] = (
             ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
 )
 YAKU_NAMES = tuple(row.name for row in YAKU)
-_RENHOU_ENTRY: Final = ("renhou", 5)  # the row's closed han; the rules give the real value
+_RENHOU_ENTRY: Final[Any] = ("renhou", 5)  # the row's closed han; the rules give the real value
 
 
 # --- yakuman --------------------------------------------------------------------------------
@@ -619,7 +619,9 @@ YAKUMAN_NAMES = tuple(row.name for row in YAKUMAN)
 # left out. With them, the entries when every row is exact (else None). Made on first use,
 # at most _ROWS_LIMIT of them kept. Renhou's han come from the rules, so its entry is made
 # there.
-_Test = tuple[Predicate | None, tuple[str, int], tuple[str, ...]]
+# The entry is typed Any so that the compiled build (mypyc) appends the shared tuple: typed
+# tuple[str, int] it would be unboxed on each read and built anew on each append.
+_Test = tuple[Predicate | None, Any, tuple[str, ...]]
 _Rows = tuple[tuple[tuple[str, int], ...] | None, tuple[_Test, ...]]
 _ROWS: Final[dict[int, _Rows]] = {}
 _ROWS_LIMIT: Final = 16384
