@@ -287,16 +287,17 @@ def score(hand: str, win: str, **options: Unpack[WinOptions]) -> Score:
     dora = _dora_entries(tiles, dora_tiles, ura_tiles, sanma, nuki,
                          tiles.red_fives if rule_set.red_fives else 0)
     hand_traits = situation_traits(situation)
-    best = _evaluate(shapes[0], situation, rule_set, dora, hand_traits)
+    tables = _tables(rule_set)
+    best = _evaluate(shapes[0], situation, rule_set, dora, hand_traits, tables)
     if len(shapes) > 1:
         dealer = situation.seat == EAST
         best_rank = _rank(best, dealer, tsumo)
         for shape in shapes[1:]:
-            candidate = _evaluate(shape, situation, rule_set, dora, hand_traits)
+            candidate = _evaluate(shape, situation, rule_set, dora, hand_traits, tables)
             rank = _rank(candidate, dealer, tsumo)
             if rank > best_rank:
                 best, best_rank = candidate, rank
-    return _result(best, tiles, situation, rule_set, honba, sticks, liable)
+    return _result(best, tiles, situation, rule_set, honba, sticks, liable, tables)
 
 
 def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool, nuki: int,
@@ -488,7 +489,8 @@ def _parse_win(hand: Hand, win: str) -> int:
 
 
 def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
-              dora: list[tuple[str, int]], hand_traits: int) -> _Candidate:
+              dora: list[tuple[str, int]], hand_traits: int,
+              tables: _RuleTables) -> _Candidate:
     """One shape scored; ``hand_traits``: the situation's (``situation_traits``)."""
     traits = hand_traits | reading_traits(shape, situation)
     yaku = find_yaku(shape, situation, rules, traits)
@@ -502,7 +504,7 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
         yaku.extend(dora)
         for _, value in yaku:
             han += value
-    basic, limit = basic_points(han, fu, rules)
+    basic, limit = _plain_basic(han, fu, rules, tables)
     if basic < 2000 and situation.renhou and rules.renhou == "mangan":
         # A flat mangan, taken only when the hand is worth less without it (EMA 2016,
         # WRC 2025): it replaces the yaku and dora rather than adding to them.
@@ -532,14 +534,14 @@ def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]],
 
 
 def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rules,
-            honba: int, sticks: int, liable: int | None) -> Score:
+            honba: int, sticks: int, liable: int | None, tables: _RuleTables) -> Score:
     yaku, yakuman, han, fu, fu_parts, basic, limit, shape = best
     seat, tsumo = situation.seat, situation.tsumo
     if not yaku:
         return _rebuild_score((0, fu, (), fu_parts, None, 0, (), 0, shape.wait, 0, True,
                                seat == EAST, tsumo, rules.name, shape, 0, rules))
     if liable is None:
-        payments, points, paid = _plain_payments(basic, seat, tsumo, honba, rules)
+        payments, points, paid = _plain_payments(basic, seat, tsumo, honba, rules, tables)
     else:
         payments = _liable_payments(yaku, yakuman, basic, tiles, situation, rules, honba,
                                     liable)
@@ -562,32 +564,61 @@ def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
     return honba * rules.honba_value // payers * payers
 
 
-# Payments with no liability, by the rules (their identity: the table keeps the Rules, so an
-# id is never reused while its table lives) and by basic points, seat, tsumo and honba:
-# (payments, points before honba, all paid). At most _PAYMENT_RULES rules and
-# _PAYMENT_LIMIT entries a table.
+# What a set of rules has decided before, kept by the rules' identity (a table keeps its
+# Rules, so an id is not reused while the table lives): at most _TABLE_RULES sets of rules,
+# _TABLE_LIMIT entries a table.
 _PaymentRow = tuple[Parts, int, int]
-_PAYMENT_TABLES: Final[dict[int, tuple[Rules, dict[int, _PaymentRow]]]] = {}
-_PAYMENT_RULES: Final = 64
-_PAYMENT_LIMIT: Final = 8192
+_TABLE_RULES: Final = 64
+_TABLE_LIMIT: Final = 8192
 
 
-def _plain_payments(basic: int, seat: int, tsumo: bool, honba: int,
-                    rules: Rules) -> _PaymentRow:
+class _RuleTables:
+    """Basic points and limit by han and fu (``limits.basic_points``, no yakuman), and the
+    payments with no liability by basic points, seat, tsumo and honba (``_payment_row``:
+    payments, points before honba, all paid)."""
+
+    __slots__ = ("rules", "basic", "payments")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.basic: dict[int, tuple[int, str | None]] = {}
+        self.payments: dict[int, _PaymentRow] = {}
+
+
+_RULE_TABLES: Final[dict[int, _RuleTables]] = {}
+
+
+def _tables(rules: Rules) -> _RuleTables:
+    known = _RULE_TABLES.get(id(rules))
+    if known is None or known.rules is not rules:
+        if len(_RULE_TABLES) >= _TABLE_RULES:
+            _RULE_TABLES.clear()
+        known = _RuleTables(rules)
+        _RULE_TABLES[id(rules)] = known
+    return known
+
+
+def _plain_basic(han: int, fu: int, rules: Rules,
+                 tables: _RuleTables) -> tuple[int, str | None]:
+    """``basic_points(han, fu, rules)`` through the rules' table."""
+    key = han << 10 | fu if fu < 1024 else -1
+    found = tables.basic.get(key)
+    if found is None:
+        found = basic_points(han, fu, rules)
+        if key >= 0 and len(tables.basic) < _TABLE_LIMIT:
+            tables.basic[key] = found
+    return found
+
+
+def _plain_payments(basic: int, seat: int, tsumo: bool, honba: int, rules: Rules,
+                    tables: _RuleTables) -> _PaymentRow:
     """Who pays what (honba included), the points before honba and the sum paid."""
-    known = _PAYMENT_TABLES.get(id(rules))
-    if known is None or known[0] is not rules:
-        if len(_PAYMENT_TABLES) >= _PAYMENT_RULES:
-            _PAYMENT_TABLES.clear()
-        known = (rules, {})
-        _PAYMENT_TABLES[id(rules)] = known
-    table = known[1]
     key = (basic << 10 | honba << 3 | (seat - EAST) << 1 | tsumo) if honba < 128 else -1
-    row = table.get(key)
+    row = tables.payments.get(key)
     if row is None:
         row = _payment_row(basic, seat, tsumo, honba, rules)
-        if key >= 0 and len(table) < _PAYMENT_LIMIT:
-            table[key] = row
+        if key >= 0 and len(tables.payments) < _TABLE_LIMIT:
+            tables.payments[key] = row
     return row
 
 
