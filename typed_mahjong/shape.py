@@ -56,8 +56,18 @@ class PartReading:
         self.pair = pair  # the pair's tile, -1 if the pair is in another part
         self.runs = runs  # first tile of each run, ascending (a repeated run twice)
         self.triplets = triplets  # tile of each triplet, ascending
-        self.run_mask = _bits(runs)
-        self.triplet_mask = _bits(triplets)
+        run_mask = triplet_mask = 0
+        # Every group and the pair hold a terminal or an honour (chanta, junchan).
+        outside = pair < 0 or _outside(pair)
+        for first in runs:
+            run_mask |= 1 << first
+            if first % 9 not in (0, 6):
+                outside = False
+        for tile in triplets:
+            triplet_mask |= 1 << tile
+        self.run_mask = run_mask
+        self.triplet_mask = triplet_mask
+        self.outside = outside and triplet_mask & ~ORPHAN_MASK == 0
         # Identical runs pair up: [a, a, b, b] -> 2, [a, a, a, a] -> 2, [a, a, a] -> 1.
         pairs = 0
         index = 0
@@ -68,10 +78,6 @@ class PartReading:
             else:
                 index += 1
         self.run_pairs = pairs
-        # Every group and the pair hold a terminal or an honour (chanta, junchan).
-        self.outside = (all(first % 9 in (0, 6) for first in runs)
-                        and all(_outside(tile) for tile in triplets)
-                        and (pair < 0 or _outside(pair)))
 
 
 def _outside(tile: int) -> bool:
@@ -90,16 +96,26 @@ class Part:
     def __init__(self, base: int, counts: tuple[int, ...], reds: int,
                  readings: tuple[PartReading, ...], digits: str) -> None:
         self.counts = counts
-        self.tile_mask = sum(1 << (base + rank) for rank, count in enumerate(counts) if count)
-        self.size = sum(counts)
-        self.most = max(counts)  # copies of the tile held most
+        mask = size = most = 0
+        held: list[int] = []
+        only_pairs = True
+        for rank, count in enumerate(counts):
+            if count:
+                mask |= 1 << (base + rank)
+                size += count
+                held.append(base + rank)
+                if count > most:
+                    most = count
+                if count != 2:
+                    only_pairs = False
+        self.tile_mask = mask
+        self.size = size
+        self.most = most  # copies of the tile held most
         self.reds = reds
         self.readings = readings
         self.digits = digits
         # Seven-pairs material: the tiles held exactly twice when no tile is held otherwise.
-        self.pairs: tuple[int, ...] | None = (
-            tuple(base + rank for rank, count in enumerate(counts) if count)
-            if all(count in (0, 2) for count in counts) else None)
+        self.pairs: tuple[int, ...] | None = tuple(held) if only_pairs else None
 
 
 # Parts by digit string, one cache a suit (m, p, s, z). A key is at most 14 digits of one
@@ -158,8 +174,10 @@ def _part_readings(suit: int, counts: tuple[int, ...]) -> tuple[PartReading, ...
         return (PartReading(pairs[0] if pairs else -1, (), triplets),)
     found = []
     for pair, codes in suit_readings(bytes(counts)):
-        runs = tuple(sorted(base + code - 9 for code in codes if code >= 9))
-        triplets = tuple(sorted(base + code for code in codes if code < 9))
+        # The codes ascend (decompose_suit sorts them; the table test holds the shipped
+        # file to it): triplets (codes 0-8) first, then runs (9 + rank), each ascending.
+        runs = tuple([base + code - 9 for code in codes if code >= 9])
+        triplets = tuple([base + code for code in codes if code < 9])
         found.append(PartReading(base + pair if pair >= 0 else -1, runs, triplets))
     return tuple(found)
 
