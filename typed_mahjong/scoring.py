@@ -565,11 +565,11 @@ def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
 
 
 # What a set of rules has decided before, kept by the rules' identity (a table keeps its
-# Rules, so an id is not reused while the table lives): at most _TABLE_RULES sets of rules,
-# _TABLE_LIMIT entries a table.
+# Rules, so an id is not reused while the table lives): at most _TABLE_RULES sets of rules
+# (then all are dropped), _TABLE_LIMIT entries a table: a few MB at worst.
 _PaymentRow = tuple[Parts, int, int]
-_TABLE_RULES: Final = 64
-_TABLE_LIMIT: Final = 8192
+_TABLE_RULES: Final = 16
+_TABLE_LIMIT: Final = 4096
 
 
 class _RuleTables:
