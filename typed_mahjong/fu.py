@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .rules import Rules
 from .shape import KANCHAN, PENCHAN, TANKI, WinShape
@@ -10,12 +10,16 @@ from .situation import SEAT_NAMES, Situation
 from .tiles import WHITE, is_terminal_or_honour, tile_name
 
 FuParts = tuple[tuple[str, int], ...]
+# A (what, fu) part as the tables below keep it: typed Any so that the compiled build
+# (mypyc) passes the shared tuple along; typed tuple[str, int] it would be unboxed on each
+# read and a new tuple built on each append.
+_Part = Any
 
-_WAIT_FU: Final = {KANCHAN: ("kanchan wait", 2), PENCHAN: ("penchan wait", 2),
-                   TANKI: ("tanki wait", 2)}
-_BASE: Final = ("base", 20)
-_CLOSED_RON: Final = ("closed ron", 10)
-_TSUMO: Final = ("tsumo", 2)
+_WAIT_FU: Final[dict[str, _Part]] = {
+    KANCHAN: ("kanchan wait", 2), PENCHAN: ("penchan wait", 2), TANKI: ("tanki wait", 2)}
+_BASE: Final[_Part] = ("base", 20)
+_CLOSED_RON: Final[_Part] = ("closed ron", 10)
+_TSUMO: Final[_Part] = ("tsumo", 2)
 
 
 def _triplet_part(tile: int, concealed: bool, kan: bool) -> tuple[str, int]:
@@ -27,10 +31,13 @@ def _triplet_part(tile: int, concealed: bool, kan: bool) -> tuple[str, int]:
     return (f"{what} {tile_name(tile)}", value)
 
 
-# Every triplet's part, labelled once: _TRIPLET_PARTS[2 * concealed + kan][tile].
-_TRIPLET_PARTS: Final = tuple(
+# Every triplet's part, labelled once: _TRIPLET_PARTS[2 * concealed + kan][tile]; its fu
+# alone in _TRIPLET_FU, the same way.
+_TRIPLET_PARTS: Final[tuple[tuple[_Part, ...], ...]] = tuple(
     tuple(_triplet_part(tile, concealed, kan) for tile in range(34))
     for concealed in (False, True) for kan in (False, True))
+_TRIPLET_FU: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(part[1] for part in kind) for kind in _TRIPLET_PARTS)
 
 
 _CHIITOITSU: Final = ((("chiitoitsu", 25),), 25)
@@ -46,7 +53,7 @@ def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
     if pinfu and tsumo:
         return _PINFU_TSUMO
     hand = shape.hand
-    parts: list[tuple[str, int]] = [_BASE]
+    parts: list[_Part] = [_BASE]
     total = 20
     if hand.closed and not tsumo:
         parts.append(_CLOSED_RON)
@@ -64,16 +71,17 @@ def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
                 parts.append(part)
                 total += part[1]
         if shape.triplet_count:
+            ron_triplet = shape.ron_triplet
             for tile in shape.triplets:
-                part = _TRIPLET_PARTS[0 if tile == shape.ron_triplet else 2][tile]
-                parts.append(part)
-                total += part[1]
+                kind = 0 if tile == ron_triplet else 2
+                parts.append(_TRIPLET_PARTS[kind][tile])
+                total += _TRIPLET_FU[kind][tile]
             for meld in hand.melds:
                 if meld.kind != "chi":
-                    part = _TRIPLET_PARTS[2 * (meld.kind == "ankan")
-                                          + (len(meld.tiles) == 4)][meld.tiles[0]]
-                    parts.append(part)
-                    total += part[1]
+                    kind = 2 * (meld.kind == "ankan") + (len(meld.tiles) == 4)
+                    tile = meld.tiles[0]
+                    parts.append(_TRIPLET_PARTS[kind][tile])
+                    total += _TRIPLET_FU[kind][tile]
     if not hand.closed and total == 20:
         # An open hand with no fu at all (open pinfu shape) is scored 30 fu.
         parts.append(("open hand minimum", 10))

@@ -6,7 +6,7 @@ generator all call ``score`` and never decide a rule themselves.
 
 from __future__ import annotations
 
-from typing import Final, Protocol, Unpack, cast
+from typing import Any, Final, Protocol, Unpack, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -51,7 +51,7 @@ from .tiles import (
     tile_name,
 )
 from .win_options import WIND_LETTERS, WinOptions, read_options
-from .yaku import find_yaku, find_yakuman, may_be_yakuman, shape_traits
+from .yaku import find_yaku, find_yakuman, may_be_yakuman, reading_traits, situation_traits
 
 Parts = tuple[tuple[str, int], ...]
 # The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).
@@ -216,30 +216,20 @@ def _rebuild_score(values: tuple[int, int, Parts, Parts, str | None, int, Parts,
     return made
 
 
-class _Candidate:
-    """One shape scored: its yaku (dora included), han, fu and basic points."""
+# One shape scored: (yaku with the dora, yakuman units, han, fu, fu parts, basic points,
+# limit, the shape). A plain tuple: the losers of a hand with several shapes cost no object.
+_Candidate = tuple[Parts, int, int, int, Parts, int, str | None, WinShape]
 
-    __slots__ = ("shape", "yaku", "yakuman", "han", "fu", "fu_parts", "basic", "limit")
 
-    def __init__(self, shape: WinShape, yaku: Parts, yakuman: int, han: int, fu: int,
-                 fu_parts: Parts, basic: int, limit: str | None) -> None:
-        self.shape = shape
-        self.yaku = yaku
-        self.yakuman = yakuman
-        self.han = han
-        self.fu = fu
-        self.fu_parts = fu_parts
-        self.basic = basic
-        self.limit = limit
-
-    def rank(self, dealer: bool, tsumo: bool) -> tuple[int, int, int, int]:
-        # Points first; at equal points a real yakuman beats a kazoe (counted) one, as
-        # Tenhou shows it; then han, then fu.
-        first, second = hand_value(self.basic, dealer, tsumo)
-        points = first if not tsumo or dealer else first + 2 * second
-        has_yaku = bool(self.yaku)
-        return (points if has_yaku else 0, self.yakuman, self.han if has_yaku else 0,
-                self.fu)
+def _rank(candidate: _Candidate, dealer: bool, tsumo: bool) -> tuple[int, int, int, int]:
+    # Points first; at equal points a real yakuman beats a kazoe (counted) one, as
+    # Tenhou shows it; then han, then fu.
+    yaku, yakuman, han, fu, _, basic, _, _ = candidate
+    first, second = hand_value(basic, dealer, tsumo)
+    points = first if not tsumo or dealer else first + 2 * second
+    if not yaku:
+        return (0, yakuman, 0, fu)
+    return (points, yakuman, han, fu)
 
 
 class ScoreFunction(Protocol):
@@ -403,16 +393,18 @@ def _score(hand: str, win: str, *,
                         f"orphans", field="hand", kind=NOT_WINNING)
     dora = _dora_entries(tiles, dora_tiles, ura_tiles, sanma, nuki,
                          tiles.red_fives if rule_set.red_fives else 0)
-    dealer = situation.seat == EAST
-    best = _evaluate(shapes[0], situation, rule_set, dora)
+    hand_traits = situation_traits(situation)
+    tables = _tables(rule_set)
+    best = _evaluate(shapes[0], situation, rule_set, dora, hand_traits, tables)
     if len(shapes) > 1:
-        best_rank = best.rank(dealer, tsumo)
+        dealer = situation.seat == EAST
+        best_rank = _rank(best, dealer, tsumo)
         for shape in shapes[1:]:
-            candidate = _evaluate(shape, situation, rule_set, dora)
-            rank = candidate.rank(dealer, tsumo)
+            candidate = _evaluate(shape, situation, rule_set, dora, hand_traits, tables)
+            rank = _rank(candidate, dealer, tsumo)
             if rank > best_rank:
                 best, best_rank = candidate, rank
-    return _result(best, tiles, situation, rule_set, honba, sticks, liable)
+    return _result(best, tiles, situation, rule_set, honba, sticks, liable, tables)
 
 
 # The public name of the scorer, typed by ScoreFunction (a cast: a type checker must not see
@@ -612,8 +604,10 @@ def _parse_win(hand: Hand, win: str) -> int:
 
 
 def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
-              dora: list[tuple[str, int]]) -> _Candidate:
-    traits = shape_traits(shape, situation)
+              dora: list[tuple[str, int]], hand_traits: int,
+              tables: _RuleTables) -> _Candidate:
+    """One shape scored; ``hand_traits``: the situation's (``situation_traits``)."""
+    traits = hand_traits | reading_traits(shape, situation)
     yaku = find_yaku(shape, situation, rules, traits)
     fu_parts, fu = fu_and_parts(shape, situation, rules, _PINFU in yaku)
     if may_be_yakuman(shape, situation, rules, traits):
@@ -625,15 +619,17 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
         yaku.extend(dora)
         for _, value in yaku:
             han += value
-    basic, limit = basic_points(han, fu, rules)
-    if situation.renhou and rules.renhou == "mangan" and basic < 2000:
+    basic, limit = _plain_basic(han, fu, rules, tables)
+    if basic < 2000 and situation.renhou and rules.renhou == "mangan":
         # A flat mangan, taken only when the hand is worth less without it (EMA 2016,
         # WRC 2025): it replaces the yaku and dora rather than adding to them.
-        return _Candidate(shape, (("renhou", 5),), 0, 5, fu, fu_parts, 2000, "mangan")
-    return _Candidate(shape, tuple(yaku), 0, han, fu, fu_parts, basic, limit)
+        return (_RENHOU_MANGAN, 0, 5, fu, fu_parts, 2000, "mangan", shape)
+    return (tuple(yaku), 0, han, fu, fu_parts, basic, limit, shape)
 
 
-_PINFU: Final = ("pinfu", 1)
+# Any: the compiled build compares the shared tuple (see yaku._Test).
+_PINFU: Final[Any] = ("pinfu", 1)
+_RENHOU_MANGAN: Final[Parts] = (("renhou", 5),)
 
 
 def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]],
@@ -649,25 +645,29 @@ def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]],
         entries += yaku + dora
     han = sum(value for _, value in entries)
     basic, limit = basic_points(han, fu, rules, yakuman=units)
-    return _Candidate(shape, tuple(entries), units, han, fu, fu_parts, basic, limit)
+    return (tuple(entries), units, han, fu, fu_parts, basic, limit, shape)
 
 
 def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rules,
-            honba: int, sticks: int, liable: int | None) -> Score:
-    dealer, tsumo = situation.seat == EAST, situation.tsumo
-    shape = best.shape
-    if not best.yaku:
-        return Score(0, best.fu, (), best.fu_parts, None, 0, (), 0, shape.wait, 0, True,
-                     dealer, tsumo, shape, 0, rules)
-    payments = _payments(best, tiles, situation, rules, honba, liable)
-    honba_paid = _honba_paid(honba, rules, tsumo) if honba else 0
-    points = -honba_paid
-    for _, amount in payments:
-        points += amount
-    total = points + honba_paid + sticks * rules.riichi_stick_value
-    return Score(best.han, best.fu, best.yaku, best.fu_parts, best.limit, points, payments,
-                 total, shape.wait, best.yakuman, False, dealer, tsumo, shape, best.basic,
-                 rules)
+            honba: int, sticks: int, liable: int | None, tables: _RuleTables) -> Score:
+    yaku, yakuman, han, fu, fu_parts, basic, limit, shape = best
+    seat, tsumo = situation.seat, situation.tsumo
+    if not yaku:
+        return _rebuild_score((0, fu, (), fu_parts, None, 0, (), 0, shape.wait, 0, True,
+                               seat == EAST, tsumo, rules.name, shape, 0, rules))
+    if liable is None:
+        payments, points, paid = _plain_payments(basic, seat, tsumo, honba, rules, tables)
+    else:
+        payments = _liable_payments(yaku, yakuman, basic, tiles, situation, rules, honba,
+                                    liable)
+        honba_paid = _honba_paid(honba, rules, tsumo) if honba else 0
+        paid = 0
+        for _, amount in payments:
+            paid += amount
+        points = paid - honba_paid
+    return _rebuild_score((han, fu, yaku, fu_parts, limit, points, payments,
+                           paid + sticks * rules.riichi_stick_value, shape.wait, yakuman,
+                           False, seat == EAST, tsumo, rules.name, shape, basic, rules))
 
 
 def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
@@ -679,26 +679,96 @@ def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
     return honba * rules.honba_value // payers * payers
 
 
-def _payments(best: _Candidate, hand: HandTiles, situation: Situation, rules: Rules, honba: int,
-              liable: int | None) -> Parts:
-    """Who pays what, honba included; pao moves the liable yakuman's share."""
-    if liable is not None:
-        pao_units = _liable_units(best, hand, rules)
-        if not rules.aotenjou:
-            return _pao_payments(best, situation, rules, honba, liable, pao_units)
-    seat = situation.seat
-    if not situation.tsumo:
-        first = hand_value(best.basic, seat == EAST, tsumo=False)[0]
-        return (("discarder", first + honba * rules.honba_value),)
-    per_payer = honba * rules.honba_value // (rules.players - 1) if honba else 0
-    shares = tsumo_shares(best.basic, situation, rules)
-    return tuple((SEAT_NAMES[wind], share + per_payer) for wind, share in shares.items())
+# What a set of rules has decided before, kept by the rules' identity (a table keeps its
+# Rules, so an id is not reused while the table lives): at most _TABLE_RULES sets of rules
+# (then all are dropped), _TABLE_LIMIT entries a table: a few MB at worst.
+_PaymentRow = tuple[Parts, int, int]
+_TABLE_RULES: Final = 16
+_TABLE_LIMIT: Final = 4096
+
+
+class _RuleTables:
+    """Basic points and limit by han and fu (``limits.basic_points``, no yakuman), and the
+    payments with no liability by basic points, seat, tsumo and honba (``_payment_row``:
+    payments, points before honba, all paid)."""
+
+    __slots__ = ("rules", "basic", "payments")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.basic: dict[int, tuple[int, str | None]] = {}
+        self.payments: dict[int, _PaymentRow] = {}
+
+
+_RULE_TABLES: Final[dict[int, _RuleTables]] = {}
+
+
+def _tables(rules: Rules) -> _RuleTables:
+    known = _RULE_TABLES.get(id(rules))
+    if known is None or known.rules is not rules:
+        if len(_RULE_TABLES) >= _TABLE_RULES:
+            _RULE_TABLES.clear()
+        known = _RuleTables(rules)
+        _RULE_TABLES[id(rules)] = known
+    return known
+
+
+def _plain_basic(han: int, fu: int, rules: Rules,
+                 tables: _RuleTables) -> tuple[int, str | None]:
+    """``basic_points(han, fu, rules)`` through the rules' table."""
+    key = han << 10 | fu if fu < 1024 else -1
+    found = tables.basic.get(key)
+    if found is None:
+        found = basic_points(han, fu, rules)
+        if key >= 0 and len(tables.basic) < _TABLE_LIMIT:
+            tables.basic[key] = found
+    return found
+
+
+def _plain_payments(basic: int, seat: int, tsumo: bool, honba: int, rules: Rules,
+                    tables: _RuleTables) -> _PaymentRow:
+    """Who pays what (honba included), the points before honba and the sum paid."""
+    key = (basic << 10 | honba << 3 | (seat - EAST) << 1 | tsumo) if honba < 128 else -1
+    row = tables.payments.get(key)
+    if row is None:
+        row = _payment_row(basic, seat, tsumo, honba, rules)
+        if key >= 0 and len(tables.payments) < _TABLE_LIMIT:
+            tables.payments[key] = row
+    return row
+
+
+def _payment_row(basic: int, seat: int, tsumo: bool, honba: int,
+                 rules: Rules) -> _PaymentRow:
+    if not tsumo:
+        first = hand_value(basic, seat == EAST, tsumo=False)[0]
+        payments: Parts = (("discarder", first + honba * rules.honba_value),)
+    else:
+        per_payer = honba * rules.honba_value // (rules.players - 1) if honba else 0
+        shares = _seat_shares(basic, seat, rules)
+        payments = tuple((SEAT_NAMES[wind], share + per_payer) for wind, share in shares.items())
+    paid = 0
+    for _, amount in payments:
+        paid += amount
+    return payments, paid - (_honba_paid(honba, rules, tsumo) if honba else 0), paid
+
+
+def _liable_payments(yaku: Parts, yakuman: int, basic: int, hand: HandTiles,
+                     situation: Situation, rules: Rules, honba: int, liable: int) -> Parts:
+    """Who pays what, honba included, when a player is liable (pao) for a yakuman."""
+    pao_units = _liable_units(yaku, yakuman, hand, rules)
+    if not rules.aotenjou:
+        return _pao_payments(basic, situation, rules, honba, liable, pao_units)
+    return _payment_row(basic, situation.seat, situation.tsumo, honba, rules)[0]
 
 
 def tsumo_shares(basic: int, situation: Situation, rules: Rules) -> dict[int, int]:
     """Each payer's share of a tsumo worth ``basic``, before honba (limits.tsumo_payments)."""
-    first, second, _ = tsumo_payments(basic, situation.seat == EAST, rules)
-    payers = _PAYERS[situation.seat][:rules.players - 1]
+    return _seat_shares(basic, situation.seat, rules)
+
+
+def _seat_shares(basic: int, seat: int, rules: Rules) -> dict[int, int]:
+    first, second, _ = tsumo_payments(basic, seat == EAST, rules)
+    payers = _PAYERS[seat][:rules.players - 1]
     return {wind: first if wind == EAST else second for wind in payers}
 
 
@@ -707,15 +777,15 @@ _PAYERS: Final[dict[int, tuple[int, ...]]] = {
     seat: tuple(wind for wind in SEAT_NAMES if wind != seat) for seat in SEAT_NAMES}
 
 
-def _liable_units(best: _Candidate, hand: HandTiles, rules: Rules) -> int:
+def _liable_units(yaku: Parts, yakuman: int, hand: HandTiles, rules: Rules) -> int:
     """Yakuman units the liable player answers for; a situation error when none can be.
 
     The liability needs the completing set called from the liable player: daisangen an
     open dragon set, daisuushii an open wind set, suukantsu an open kan (a daiminkan where
     rules.suukantsu_pao_daiminkan says so).
     """
-    listed = [(name, value // 13) for name, value in best.yaku if name in rules.pao]
-    if not best.yakuman or not listed:
+    listed = [(name, value // 13) for name, value in yaku if name in rules.pao]
+    if not yakuman or not listed:
         applies = ", ".join(sorted(rules.pao)) or "no yakuman"
         raise HandError(f"pao: the hand has no yakuman with liability under the "
                         f"{rules.name!r} rules (pao applies to {applies})", field="pao",
@@ -742,16 +812,16 @@ def _liability_possible(name: str, hand: HandTiles, rules: Rules) -> bool:
     return any(meld.kind in kinds for meld in called)
 
 
-def _pao_payments(best: _Candidate, situation: Situation, rules: Rules, honba: int,
+def _pao_payments(basic: int, situation: Situation, rules: Rules, honba: int,
                   liable: int, pao_units: int) -> Parts:
     # On a tsumo the liable player pays the liable yakuman as if dealing in; on a ron by
     # another player the discarder and the liable player pay half of it each. The rest of
     # the hand is paid as usual, unless rules.pao_whole_hand makes the whole hand liable
     # (Tenhou). The honba go with the liable player (rules.pao_honba).
     dealer, tsumo = situation.dealer, situation.tsumo
-    pao_basic = best.basic if rules.pao_whole_hand else basic_points(
+    pao_basic = basic if rules.pao_whole_hand else basic_points(
         0, 0, rules, yakuman=pao_units)[0]
-    rest_basic = best.basic - pao_basic
+    rest_basic = basic - pao_basic
     pao_total = hand_value(pao_basic, dealer, tsumo=False)[0]
     name = SEAT_NAMES[liable]
     if not tsumo:

@@ -412,9 +412,11 @@ def win_shapes(hand: HandTiles) -> list[WinShape]:
                 if pairs + (third.pair >= 0) > 1:
                     continue
                 for fourth in honours.readings:
-                    pair = max(first.pair, second.pair, third.pair, fourth.pair)
                     if pairs + (third.pair >= 0) + (fourth.pair >= 0) != 1:
                         continue
+                    # One part holds the pair, the other three -1 (no call to max: the
+                    # compiled build would box the four).
+                    pair = first.pair + second.pair + third.pair + fourth.pair + 3
                     _place(shapes, hand, win, pair,
                            first.runs + second.runs + third.runs,
                            first.triplets + second.triplets + third.triplets + fourth.triplets,

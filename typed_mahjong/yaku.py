@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .rules import Rules
 from .shape import (
@@ -64,6 +64,10 @@ class YakuRow:
     # The traits (below) every shape with this yaku has: the row is tested only on shapes
     # that have them all. 0 tests it on every shape; a test holds each row to its needs.
     needs: int = 0
+    # The needs decide the row: the predicate holds on every shape that has the traits (and
+    # a hand the han columns allow), so find_yaku takes it without calling the predicate.
+    # A test holds each exact row's predicate equal to its needs on every sampled shape.
+    exact: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +103,7 @@ CHANKAN: Final = 1 << 7
 RENHOU: Final = 1 << 8
 # Shape traits.
 TSUMO: Final = 1 << 9
-PINFU_SHAPE: Final = 1 << 10  # no triplet, a two-sided wait
+PINFU_SHAPE: Final = 1 << 10  # no triplet, a two-sided wait, a pair worth no fu
 TRIPLETS_3: Final = 1 << 11  # three triplets or kans, or more
 KANS_3: Final = 1 << 12  # three kans or more
 DRAGON_TRIPLET: Final = 1 << 13
@@ -117,10 +121,17 @@ YAKUMAN_HINT: Final = 1 << 22
 TENHOU: Final = 1 << 23
 CHIIHOU: Final = 1 << 24
 ALL_GREEN: Final = 1 << 25  # 2s 3s 4s 6s 8s and the green dragon only
+RUN_PAIRS_2: Final = 1 << 26  # two pairs of identical runs
+PURE_CLOSED: Final = 1 << 27  # closed, one number suit and no honour (chuuren poutou)
 
 
 def shape_traits(shape: WinShape, situation: Situation) -> int:
     """The traits of a shape in a situation (the constants above), for ``YakuRow.needs``."""
+    return situation_traits(situation) | reading_traits(shape, situation)
+
+
+def situation_traits(situation: Situation) -> int:
+    """The traits the situation alone decides, the same for every shape of a hand."""
     s = situation
     traits = 0
     if s.riichi:
@@ -145,11 +156,17 @@ def shape_traits(shape: WinShape, situation: Situation) -> int:
         traits |= TENHOU | YAKUMAN_HINT
     if s.chiihou:
         traits |= CHIIHOU | YAKUMAN_HINT
+    return traits
+
+
+def reading_traits(shape: WinShape, situation: Situation) -> int:
+    """The traits of one shape (its groups, wait and tiles; the winds name the yakuhai)."""
+    traits = 0
     if shape.tsumo:
         traits |= TSUMO
     triplets = shape.triplet_count
     if triplets == 0:
-        if shape.wait == RYANMEN:
+        if shape.wait == RYANMEN and not _is_yakuhai(shape.pair, situation):
             traits |= PINFU_SHAPE
     elif triplets >= 3:
         traits |= TRIPLETS_3 | (KANS_3 if shape.kans >= 3 else 0)
@@ -163,7 +180,7 @@ def shape_traits(shape: WinShape, situation: Situation) -> int:
         traits |= (DRAGON_TRIPLET if honours & DRAGON_MASK else 0) | (
             WIND_TRIPLET if honours & WIND_MASK else 0)
     if shape.run_pairs:
-        traits |= RUN_PAIR
+        traits |= RUN_PAIR if shape.run_pairs == 1 else RUN_PAIR | RUN_PAIRS_2
     if shape.run_count >= 3:
         traits |= RUNS_3
     tiles = shape.tiles
@@ -178,7 +195,7 @@ def shape_traits(shape: WinShape, situation: Situation) -> int:
     if shape.hand.suits == 1:
         traits |= ONE_SUIT
         if shape.closed and tiles & HONOUR_MASK == 0:
-            traits |= YAKUMAN_HINT  # chuuren poutou
+            traits |= PURE_CLOSED | YAKUMAN_HINT  # chuuren poutou
     if shape.form == "chiitoitsu":
         traits |= SEVEN_PAIRS
     return traits
@@ -364,31 +381,32 @@ def _renhou_han(shape: WinShape, situation: Situation, rules: Rules) -> bool:
 # which their han columns express. Tanyao's open han depends on rules.open_tanyao (checked
 # in the predicate).
 YAKU: Final[tuple[YakuRow, ...]] = (
-    YakuRow("riichi", 1, 0, _riichi, needs=RIICHI,
+    YakuRow("riichi", 1, 0, _riichi, needs=RIICHI, exact=True,
             ident=_named("riichi", "立直", "Riichi", 1, majsoul=(2,))),
-    YakuRow("double riichi", 2, 0, _double_riichi, needs=DOUBLE_RIICHI, supersedes=("riichi",),
+    YakuRow("double riichi", 2, 0, _double_riichi, needs=DOUBLE_RIICHI, exact=True,
+            supersedes=("riichi",),
             ident=_named("double_riichi", "ダブル立直", "Double riichi", 21, majsoul=(18,))),
     YakuRow("open riichi", 1, 0, _open_riichi, needs=OPEN_RIICHI,
             ident=_named("open_riichi", "オープン立直", "Open riichi")),
-    YakuRow("ippatsu", 1, 0, _ippatsu, needs=IPPATSU,
+    YakuRow("ippatsu", 1, 0, _ippatsu, needs=IPPATSU, exact=True,
             ident=_named("ippatsu", "一発", "Ippatsu (one shot)", 2, majsoul=(30,))),
-    YakuRow("menzen tsumo", 1, 0, _menzen_tsumo, needs=TSUMO,
+    YakuRow("menzen tsumo", 1, 0, _menzen_tsumo, needs=TSUMO, exact=True,
             ident=_named("menzen_tsumo", "門前清自摸和", "Fully concealed self-draw",
                          0, majsoul=(1,))),
-    YakuRow("pinfu", 1, 0, _pinfu, needs=PINFU_SHAPE,
+    YakuRow("pinfu", 1, 0, _pinfu, needs=PINFU_SHAPE, exact=True,
             ident=_named("pinfu", "平和", "Pinfu (no-points hand)", 7, majsoul=(14,))),
-    YakuRow("iipeikou", 1, 0, _iipeikou, needs=RUN_PAIR,
+    YakuRow("iipeikou", 1, 0, _iipeikou, needs=RUN_PAIR, exact=True,
             ident=_named("iipeikou", "一盃口", "Pure double sequence", 9, majsoul=(13,))),
     YakuRow("tanyao", 1, 1, _tanyao, needs=SIMPLES,
             ident=_named("tanyao", "断幺九", "All simples", 8, majsoul=(12,))),
-    YakuRow("haitei", 1, 1, _haitei, needs=HAITEI,
+    YakuRow("haitei", 1, 1, _haitei, needs=HAITEI, exact=True,
             ident=_named("haitei", "海底摸月", "Win on the last tile", 5, majsoul=(5,))),
-    YakuRow("houtei", 1, 1, _houtei, needs=HOUTEI,
+    YakuRow("houtei", 1, 1, _houtei, needs=HOUTEI, exact=True,
             ident=_named("houtei", "河底撈魚", "Win on the last discard", 6, majsoul=(6,))),
-    YakuRow("rinshan kaihou", 1, 1, _rinshan, needs=RINSHAN,
+    YakuRow("rinshan kaihou", 1, 1, _rinshan, needs=RINSHAN, exact=True,
             ident=_named("rinshan_kaihou", "嶺上開花", "Win on a kan replacement tile",
                          4, majsoul=(4,))),
-    YakuRow("chankan", 1, 1, _chankan, needs=CHANKAN,
+    YakuRow("chankan", 1, 1, _chankan, needs=CHANKAN, exact=True,
             ident=_named("chankan", "槍槓", "Robbing a kan", 3, majsoul=(3,))),
     YakuRow("yakuhai haku", 1, 1, _haku, needs=DRAGON_TRIPLET,
             ident=_named("yakuhai_haku", "役牌 白", "White dragon", 18, majsoul=(7,))),
@@ -400,7 +418,7 @@ YAKU: Final[tuple[YakuRow, ...]] = (
             ident=_named("seat_wind", "自風", "Seat wind", 10, 11, 12, 13, majsoul=(10,))),
     YakuRow("round wind", 1, 1, _round_wind, needs=WIND_TRIPLET,
             ident=_named("round_wind", "場風", "Round wind", 14, 15, 16, 17, majsoul=(11,))),
-    YakuRow("chiitoitsu", 2, 0, _chiitoitsu, needs=SEVEN_PAIRS,
+    YakuRow("chiitoitsu", 2, 0, _chiitoitsu, needs=SEVEN_PAIRS, exact=True,
             ident=_named("chiitoitsu", "七対子", "Seven pairs", 22, majsoul=(25,))),
     YakuRow("sanshoku doujun", 2, 1, _sanshoku, needs=RUNS_3,
             ident=_named("sanshoku_doujun", "三色同順", "Mixed triple sequence",
@@ -425,7 +443,8 @@ YAKU: Final[tuple[YakuRow, ...]] = (
             ident=_named("honitsu", "混一色", "Half flush", 34, majsoul=(27,))),
     YakuRow("junchan", 3, 2, _junchan, needs=OUTSIDE,
             ident=_named("junchan", "純全帯幺九", "Fully outside hand", 33, majsoul=(26,))),
-    YakuRow("ryanpeikou", 3, 0, _ryanpeikou, needs=RUN_PAIR, supersedes=("iipeikou",),
+    YakuRow("ryanpeikou", 3, 0, _ryanpeikou, needs=RUN_PAIRS_2, exact=True,
+            supersedes=("iipeikou",),
             ident=_named("ryanpeikou", "二盃口", "Twice pure double sequence", 32, majsoul=(28,))),
     YakuRow("chinitsu", 6, 5, _chinitsu, needs=ONE_SUIT,
             ident=_named("chinitsu", "清一色", "Full flush", 35, majsoul=(29,))),
@@ -435,7 +454,7 @@ YAKU: Final[tuple[YakuRow, ...]] = (
             ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
 )
 YAKU_NAMES = tuple(row.name for row in YAKU)
-_RENHOU_ENTRY: Final = ("renhou", 5)  # the row's closed han; the rules give the real value
+_RENHOU_ENTRY: Final[Any] = ("renhou", 5)  # the row's closed han; the rules give the real value
 
 
 # --- yakuman --------------------------------------------------------------------------------
@@ -491,32 +510,30 @@ def _ryuuiisou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     return shape.tiles & ~GREEN_MASK == 0
 
 
-def _chuuren_counts(shape: WinShape) -> list[int] | None:
+def _chuuren_counts(shape: WinShape) -> tuple[int, ...] | None:
     """The suit's counts when the hand is closed, melds-free and of one suit, else None."""
     if shape.form != "standard" or shape.hand.melds or shape.hand.suits != 1 \
             or shape.tiles & HONOUR_MASK:
         return None
-    base = 9 * (shape.win // 9)
-    return shape.counts[base:base + 9]
+    return shape.hand.parts[shape.win // 9].counts
 
 
 _NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+# The nine chuuren hands of a suit: 1112345678999 and one more tile, by that tile's rank.
+_CHUUREN_HANDS: Final = tuple(
+    tuple(gate + (rank == extra) for rank, gate in enumerate(_NINE_GATES)) for extra in range(9))
 
 
 def _chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Chuuren poutou (九蓮宝燈): 1112345678999 of one suit plus any tile of it, closed."""
-    counts = _chuuren_counts(shape)
-    return counts is not None and all(c >= g for c, g in zip(counts, _NINE_GATES, strict=True))
+    return _chuuren_counts(shape) in _CHUUREN_HANDS
 
 
 def _junsei_chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Junsei chuuren poutou (純正九蓮宝燈): chuuren waiting on nine tiles, i.e. the hand
     was exactly 1112345678999 before the winning tile."""
     counts = _chuuren_counts(shape)
-    if counts is None:
-        return False
-    counts[shape.win % 9] -= 1
-    return tuple(counts) == _NINE_GATES
+    return counts is not None and counts == _CHUUREN_HANDS[shape.win % 9]
 
 
 def _suukantsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -573,9 +590,9 @@ YAKUMAN: Final[tuple[YakumanRow, ...]] = (
                ident=_named("chinroutou", "清老頭", "All terminals", 44, majsoul=(41,))),
     YakumanRow("ryuuiisou", _ryuuiisou, needs=ALL_GREEN,
                ident=_named("ryuuiisou", "緑一色", "All green", 43, majsoul=(40,))),
-    YakumanRow("chuuren poutou", _chuuren, needs=ONE_SUIT,
+    YakumanRow("chuuren poutou", _chuuren, needs=PURE_CLOSED,
                ident=_named("chuuren_poutou", "九蓮宝燈", "Nine gates", 45, majsoul=(45,))),
-    YakumanRow("junsei chuuren poutou", _junsei_chuuren, needs=ONE_SUIT,
+    YakumanRow("junsei chuuren poutou", _junsei_chuuren, needs=PURE_CLOSED,
                supersedes=("chuuren poutou",),
                ident=_named("junsei_chuuren_poutou", "純正九蓮宝燈", "True nine gates",
                             46, majsoul=(47,))),
@@ -596,22 +613,31 @@ YAKUMAN: Final[tuple[YakumanRow, ...]] = (
 YAKUMAN_NAMES = tuple(row.name for row in YAKUMAN)
 
 
-# The rows worth asking for a closed and for an open hand, and those that only the situation
-# decides (skipped at once when no situation flag is set).
 # The rows worth testing, by traits and closed (the lowest bit of the key), each as
-# (predicate, its (name, han) entry, the names it supersedes): made on first use, at most
-# _ROWS_LIMIT of them kept. Renhou's han come from the rules, so its entry is made there.
-_Test = tuple[Predicate, tuple[str, int], tuple[str, ...]]
-_ROWS: Final[dict[int, tuple[_Test, ...]]] = {}
+# (predicate, its (name, han) entry, the names it supersedes), the predicate None for an
+# exact row (it holds: its needs are met); rows superseded by an exact row that holds are
+# left out. With them, the entries when every row is exact (else None). Made on first use,
+# at most _ROWS_LIMIT of them kept. Renhou's han come from the rules, so its entry is made
+# there.
+# The entry is typed Any so that the compiled build (mypyc) appends the shared tuple: typed
+# tuple[str, int] it would be unboxed on each read and built anew on each append.
+_Test = tuple[Predicate | None, Any, tuple[str, ...]]
+_Rows = tuple[tuple[tuple[str, int], ...] | None, tuple[_Test, ...]]
+_ROWS: Final[dict[int, _Rows]] = {}
 _ROWS_LIMIT: Final = 16384
 
 
-def _rows(key: int) -> tuple[_Test, ...]:
+def _rows(key: int) -> _Rows:
     closed, traits = key & 1 == 1, key >> 1
-    rows = tuple((row.test, (row.name, row.closed_han if closed else row.open_han),
-                  row.supersedes)
-                 for row in YAKU if (row.closed_han if closed else row.open_han)
-                 and row.needs & ~traits == 0)
+    listed = [row for row in YAKU if (row.closed_han if closed else row.open_han)
+              and row.needs & ~traits == 0]
+    superseded = {name for row in listed if row.exact for name in row.supersedes}
+    tests = tuple((None if row.exact else row.test,
+                   (row.name, row.closed_han if closed else row.open_han), row.supersedes)
+                  for row in listed if row.name not in superseded)
+    fixed = (tuple(entry for _, entry, _ in tests)
+             if all(test is None for test, _, _ in tests) else None)
+    rows = (fixed, tests)
     if len(_ROWS) < _ROWS_LIMIT:
         _ROWS[key] = rows
     return rows
@@ -621,18 +647,21 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules,
               traits: int = -1) -> list[tuple[str, int]]:
     """The ordinary yaku of a shape as (name, han), superseded ones removed (``traits``:
     the shape's, if already known)."""
-    found: list[tuple[str, int]] = []
-    superseded: tuple[str, ...] = ()
     if traits < 0:
         traits = shape_traits(shape, situation)
     key = traits << 1 | shape.closed
     rows = _ROWS.get(key)
     if rows is None:
         rows = _rows(key)
-    for test, entry, supersedes in rows:
-        if test(shape, situation, rules):
+    fixed, tests = rows
+    if fixed is not None:
+        return list(fixed)
+    found: list[tuple[str, int]] = []
+    superseded: tuple[str, ...] = ()
+    for test, entry, supersedes in tests:
+        if test is None or test(shape, situation, rules):
             found.append(entry)
-            if supersedes:
+            if supersedes and test is not None:
                 superseded += supersedes
     if traits & RENHOU and _RENHOU_ENTRY in found:
         found[found.index(_RENHOU_ENTRY)] = ("renhou", 5 if rules.renhou == "5-han" else 8)
@@ -651,8 +680,9 @@ def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
             or (rules.daisharin and traits & SEVEN_PAIRS != 0))
 
 
-# The yakuman rows worth testing, by traits (as _ROWS).
-_YAKUMAN_ROWS: Final[dict[int, tuple[YakumanRow, ...]]] = {}
+# The yakuman rows worth testing, by traits (as _ROWS): (predicate, name, supersedes).
+_YakumanTest = tuple[Predicate, str, tuple[str, ...]]
+_YAKUMAN_ROWS: Final[dict[int, tuple[_YakumanTest, ...]]] = {}
 
 
 def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
@@ -665,13 +695,19 @@ def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
         return []
     rows = _YAKUMAN_ROWS.get(traits)
     if rows is None:
-        rows = tuple(row for row in YAKUMAN if row.needs & ~traits == 0)
+        rows = tuple((row.test, row.name, row.supersedes)
+                     for row in YAKUMAN if row.needs & ~traits == 0)
         if len(_YAKUMAN_ROWS) < _ROWS_LIMIT:
             _YAKUMAN_ROWS[traits] = rows
-    found = [row for row in rows if row.test(shape, situation, rules)]
-    superseded = {name for row in found for name in row.supersedes}
-    return [(row.name, 2 if row.name in rules.double_yakuman else 1)
-            for row in found if row.name not in superseded]
+    found: list[tuple[str, int]] = []
+    superseded: tuple[str, ...] = ()
+    for test, name, supersedes in rows:
+        if test(shape, situation, rules):
+            found.append((name, 2 if name in rules.double_yakuman else 1))
+            superseded += supersedes
+    if superseded:
+        return [item for item in found if item[0] not in superseded]
+    return found
 
 
 # --- identity: names and platform ids --------------------------------------------------------

@@ -19,7 +19,7 @@ from typed_mahjong.scoring import _careful_tiles
 from typed_mahjong.shape import WinShape, win_shapes
 from typed_mahjong.situation import Situation
 from typed_mahjong.win_options import read_options
-from typed_mahjong.yaku import YAKU, YAKUMAN, may_be_yakuman, shape_traits
+from typed_mahjong.yaku import YAKU, YAKUMAN, find_yaku, may_be_yakuman, shape_traits
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -70,6 +70,46 @@ def test_a_yakuman_holds_only_past_the_gate(shapes: list[tuple[WinShape, Situati
             for row in held:
                 assert row.needs & ~traits == 0, (row.name, shape, situation)
     assert seen >= {row.name for row in YAKUMAN} - {"renhou", "daisharin", "paarenchan"}
+
+
+def test_an_exact_row_holds_exactly_where_its_traits_are(
+        shapes: list[tuple[WinShape, Situation]]) -> None:
+    # find_yaku takes an exact row on its traits alone, without its predicate: the two must
+    # agree on every shape where the hand's han columns list the row.
+    exact = [row for row in YAKU if row.exact]
+    assert {row.name for row in exact} >= {"riichi", "menzen tsumo", "pinfu", "iipeikou",
+                                          "chiitoitsu", "ryanpeikou"}
+    held: dict[str, int] = {row.name: 0 for row in exact}
+    for rules in (rules_from("tenhou"), rules_from("tenhou", open_riichi=True,
+                                                   renhou="5-han", open_tanyao=False)):
+        for shape, situation in shapes:
+            traits = shape_traits(shape, situation)
+            for row in exact:
+                if not (row.closed_han if shape.closed else row.open_han):
+                    continue
+                holds = row.test(shape, situation, rules)
+                held[row.name] += holds
+                assert holds == (row.needs & ~traits == 0), (row.name, shape, situation)
+    # Each exact row held somewhere, so the agreement was tested both ways.
+    assert all(held.values()), held
+
+
+def test_find_yaku_equals_every_predicate_run(
+        shapes: list[tuple[WinShape, Situation]]) -> None:
+    # The table walk (gates, exact rows, supersedes resolved ahead) against the plain
+    # definition: every row whose han columns list it and whose predicate holds, minus the
+    # rows superseded by one that holds, in table order.
+    for rules in (rules_from("tenhou"), rules_from("tenhou", open_riichi=True,
+                                                   renhou="5-han", open_tanyao=False)):
+        for shape, situation in shapes:
+            listed = [row for row in YAKU if (row.closed_han if shape.closed else row.open_han)
+                      and row.test(shape, situation, rules)]
+            superseded = {name for row in listed for name in row.supersedes}
+            expected = [(row.name, row.closed_han if shape.closed else row.open_han)
+                        for row in listed if row.name not in superseded]
+            expected = [("renhou", 5) if name == "renhou" else (name, han)
+                        for name, han in expected]
+            assert find_yaku(shape, situation, rules) == expected, (shape, situation)
 
 
 @pytest.mark.parametrize(("value", "han", "points"), [

@@ -1,0 +1,39 @@
+"""The scorer keeps basic points and payments in tables by the rules' identity
+(``scoring._RuleTables``): two sets of rules never share one, whatever their names, and
+dropping the tables when many rules have been used changes no result."""
+
+from __future__ import annotations
+
+from typed_mahjong import score
+from typed_mahjong.rules import rules_from
+from typed_mahjong.scoring import _TABLE_RULES
+
+# Riichi 1 + pinfu 1 + tanyao 1 + one dora (indicator 1m shows 2m) = 4 han; pinfu ron
+# closed: 20 + 10 = 30 fu. Basic 30 * 2**6 = 1920: a non-dealer ron pays 4 * 1920 = 7680,
+# rounded up 7700; with kiriage mangan (1920 counts as 2000) 8000.
+HAND, WIN = "234m456p678s234s55p", "2s"
+OPTIONS = {"riichi": True, "dora": "1m"}
+
+
+def test_rules_with_one_name_keep_tables_of_their_own() -> None:
+    plain, kiriage = rules_from("tenhou"), rules_from("tenhou", kiriage=True)
+    for rules, points, limit in ((plain, 7700, None), (kiriage, 8000, "mangan"),
+                                 (plain, 7700, None), (kiriage, 8000, "mangan")):
+        result = score(HAND, WIN, rules=rules, **OPTIONS)
+        assert (result.han, result.fu, result.points, result.limit) == (4, 30, points, limit)
+
+
+def test_results_hold_when_the_tables_are_dropped() -> None:
+    # More sets of rules than the tables keep, each made anew: tables are dropped and made
+    # again on the way, and each hand is still paid under its own rules. The tsumo: the
+    # same 4 han and menzen tsumo, 5 han: mangan, basic 2000; a non-dealer's tsumo takes
+    # 2 * 2000 = 4000 from the dealer and 2000 from each other player, 8000 in all.
+    for index in range(3 * _TABLE_RULES):
+        kiriage = index % 2 == 1
+        rules = rules_from("tenhou", kiriage=kiriage)
+        ron = score(HAND, WIN, rules=rules, **OPTIONS)
+        assert ron.points == (8000 if kiriage else 7700)
+        tsumo = score(HAND, WIN, rules=rules, tsumo=True, honba=1, **OPTIONS)
+        # Honba 300 a hand, 100 from each payer; the winner sits South (the default).
+        assert tsumo.payments == (("E", 4100), ("W", 2100), ("N", 2100))
+        assert (tsumo.points, tsumo.limit) == (8000, "mangan")
