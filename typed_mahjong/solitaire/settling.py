@@ -146,28 +146,38 @@ class Settling(NogoodRules):
 
     def sweep(self, node: Node) -> bool:
         """Remove every group whose copies are all free and every free committed pair."""
-        present, free, committed, partner = node.present, node.free, node.committed, node.partner
+        present, free, partner = node.present, node.free, node.partner
+        # Bytes of the masks, read tile by tile: native in the compiled build, where each
+        # & on a mask as wide as the layout would allocate (see ``LooserGame.relax``).
+        width = (self.size + 7) // 8
+        here = present.to_bytes(width, "little")
+        loose = (free & present).to_bytes(width, "little")
+        tied = node.committed.to_bytes(width, "little")
         gone = 0
-        for group, mask in enumerate(self.group_masks):
-            here = mask & present
-            if not here:
+        for group, members in enumerate(self.pairs.members):
+            found = False
+            held = False  # a copy on the board but not free
+            for t in members:
+                if here[t >> 3] >> (t & 7) & 1:
+                    found = True
+                    if not loose[t >> 3] >> (t & 7) & 1:
+                        held = True
+                        break
+            if not found:
                 continue
-            free_here = here & free
-            if free_here == here:
-                self.take_group(node, group, here)
-                gone |= here
+            if not held:
+                mask = self.group_masks[group] & present
+                self.take_group(node, group, mask)
+                gone |= mask
                 continue
-            ready = free_here & committed
-            while ready:
-                low = ready & -ready
-                a = low.bit_length() - 1
-                b = partner[a]
-                ready ^= low
-                if free >> b & 1:
-                    ready &= ~(1 << b)
-                    node.moves.append((a, b))
-                    node.code &= ~self.pairs.bit(a, b)
-                    gone |= low | 1 << b
+            # Free committed pairs, lower copy first (so each pair is taken once).
+            for a in members:
+                if loose[a >> 3] >> (a & 7) & 1 and tied[a >> 3] >> (a & 7) & 1:
+                    b = partner[a]
+                    if a < b and loose[b >> 3] >> (b & 7) & 1:
+                        node.moves.append((a, b))
+                        node.code &= ~self.pairs.bit(a, b)
+                        gone |= 1 << a | 1 << b
         if not gone:
             return False
         present &= ~gone
