@@ -91,37 +91,34 @@ class CycleRules(LooserGame):
     def later(self, node: Node, start: int) -> int:
         """Tiles that must leave strictly after the tiles of ``start`` (which leave
         together): everything under them, their partners, and so on."""
-        return self.ordered(node, start, self.below_tiles)
+        return self.ordered(node, start, self.below, self.bits)
 
     def earlier(self, node: Node, start: int) -> int:
         """Tiles that must leave strictly before the tiles of ``start``."""
-        return self.ordered(node, start, self.above_tiles)
+        return self.ordered(node, start, self.above, self.bits)
 
-    def ordered(self, node: Node, start: int, steps: list[list[int]]) -> int:
-        """Tiles reached from ``start`` by one or more steps along ``steps`` (under or
-        over), a reached committed tile bringing its partner along. (Hot: the board is
-        read tile by tile from bytes, see ``LooserGame.relax``.)"""
-        width = (self.size + 7) // 8
-        here = node.present.to_bytes(width, "little")
-        tied = node.committed.to_bytes(width, "little")
-        partner, bits = node.partner, self.bits
+    @staticmethod
+    def ordered(node: Node, start: int, step_masks: list[int], bits: list[int]) -> int:
+        """Tiles reached from ``start`` by steps along ``step_masks`` (under or over),
+        a reached committed tile bringing its partner along. (Hot: bit loops inlined.)"""
+        partner, present, committed = node.partner, node.present, node.committed
         reached = 0
-        seen: set[int] = set()
-        todo = list(iter_bits(start))
-        while todo:
-            t = todo.pop()
-            for u in steps[t]:
-                if u in seen or not here[u >> 3] >> (u & 7) & 1:
-                    continue
-                seen.add(u)
-                reached |= bits[u]
-                todo.append(u)
-                if tied[u >> 3] >> (u & 7) & 1:
-                    p = partner[u]
-                    if p not in seen:
-                        seen.add(p)
-                        reached |= bits[p]
-                        todo.append(p)
+        frontier = start
+        while frontier:
+            step = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                step |= step_masks[low.bit_length() - 1]
+            step &= present & ~reached
+            todo = step & committed
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                step |= bits[partner[low.bit_length() - 1]]
+            step &= ~reached
+            reached |= step
+            frontier = step
         return reached
 
     def cycle_path_blame(self, node: Node, a: int, b: int, trial: int) -> int:

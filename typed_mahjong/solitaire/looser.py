@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from .layout import iter_bits
-from .tables import ALL_LEVELS, NO_PARTNER, Baseline, Fact, Node, Tables
+from .tables import ALL_LEVELS, NO_PARTNER, Baseline, Fact, Node, Tables, tile_flags
 
 # ``replay`` hands over to ``relax`` when a tile's exit climbs REPLAY_SLACK rounds past
 # the old game (it may be stuck for good), or after REPLAY_STEPS tiles worked out (so
@@ -147,7 +147,24 @@ class LooserGame(Tables):
                             queued[u] = stamp
                             upcoming.append(u)
                 for u in dependents[t]:
-                    if state[u] != HELD or blocked(u, state, above, left, right):
+                    if state[u] != HELD:
+                        continue
+                    # Still held down: a tile on it, or neighbours on both sides. (Inlined:
+                    # a call per tile costs the pure build more than the test itself.)
+                    held = False
+                    for v in above[u]:
+                        if HELD <= state[v] <= FREE:
+                            held = True
+                            break
+                    if not held:
+                        for v in left[u]:
+                            if HELD <= state[v] <= FREE:
+                                for w in right[u]:
+                                    if HELD <= state[w] <= FREE:
+                                        held = True
+                                        break
+                                break
+                    if held:
                         continue
                     state[u] = FREE
                     if queued[u] != stamp:
@@ -207,7 +224,7 @@ class LooserGame(Tables):
         group_masks, group_of, options = self.group_masks, self.group_of, node.options
         above, left, right = self.above_tiles, self.left_tiles, self.right_tiles
         dependents = self.dependents
-        here = present.to_bytes((self.size + 7) // 8, "little")  # read tile by tile
+        here = tile_flags(present, self.size)
         changed = committed ^ base.committed
         before = base.options
         for group, allowed in options.items():
@@ -328,11 +345,9 @@ class LooserGame(Tables):
         """Tiles that, from ``start``, keep each other on the board whatever is played:
         each is covered or flanked by one of them, or is free but can only pair with one
         of them. Returns the blame of the pairings used, and the tiles."""
-        # Bytes of the masks, read tile by tile (see ``relax``).
-        width = (self.size + 7) // 8
-        held_down = stuck.to_bytes(width, "little")
-        loose = free.to_bytes(width, "little")
-        tied = node.committed.to_bytes(width, "little")
+        held_down = tile_flags(stuck, self.size)
+        loose = tile_flags(free, self.size)
+        tied = tile_flags(node.committed, self.size)
         bits = self.bits
         levels = 0
         tiles = 0
@@ -344,8 +359,8 @@ class LooserGame(Tables):
                 continue
             inside.add(t)
             tiles |= bits[t]
-            if loose[t >> 3] >> (t & 7) & 1:
-                if tied[t >> 3] >> (t & 7) & 1:
+            if loose[t]:
+                if tied[t]:
                     p = node.partner[t]
                     levels |= self.fixed(node, t)
                     todo.append(p)
@@ -381,33 +396,15 @@ def age(blame: int) -> tuple[int, int]:
 
 def tile_states(present: int, free: int, size: int) -> list[int]:
     """Each tile's state in the looser game: ABSENT, HELD (present, not free) or FREE."""
-    here = present.to_bytes((size + 7) // 8, "little")
-    loose = (free & present).to_bytes((size + 7) // 8, "little")
-    return [(here[t >> 3] >> (t & 7) & 1) + (loose[t >> 3] >> (t & 7) & 1) for t in range(size)]
-
-
-def blocked(
-    t: int, state: list[int], above: list[list[int]], left: list[list[int]], right: list[list[int]]
-) -> bool:
-    """Whether present tile ``t`` is held down: a tile on it, or neighbours on both sides
-    (LEAVING tiles are gone by the time this is asked)."""
-    for u in above[t]:
-        if HELD <= state[u] <= FREE:
-            return True
-    for u in left[t]:
-        if HELD <= state[u] <= FREE:
-            for v in right[t]:
-                if HELD <= state[v] <= FREE:
-                    return True
-            return False
-    return False
+    here, loose = tile_flags(present, size), tile_flags(free & present, size)
+    return [here[t] + loose[t] for t in range(size)]
 
 
 def lowest_in(tiles: list[int], mask: bytes) -> int:
     """The first of ``tiles`` (in ascending order) whose bit is set in ``mask``; -1 if
     none is."""
     for t in tiles:
-        if mask[t >> 3] >> (t & 7) & 1:
+        if mask[t]:
             return t
     return -1
 
@@ -417,7 +414,7 @@ def latest_exit(tiles: list[int], here: bytes, exit_round: list[int]) -> int:
     (0 for none)."""
     latest = 0
     for t in tiles:
-        if here[t >> 3] >> (t & 7) & 1:
+        if here[t]:
             value = exit_round[t]
             if value > latest:
                 latest = value

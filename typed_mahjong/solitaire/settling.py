@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .layout import iter_bits
 from .nogoods import NogoodRules
-from .tables import NO_PARTNER, Baseline, DeadEnd, Node, OutOfTime
+from .tables import NO_PARTNER, Baseline, DeadEnd, Node, OutOfTime, tile_flags
 
 
 class Settling(NogoodRules):
@@ -147,20 +147,19 @@ class Settling(NogoodRules):
     def sweep(self, node: Node) -> bool:
         """Remove every group whose copies are all free and every free committed pair."""
         present, free, partner = node.present, node.free, node.partner
-        # Bytes of the masks, read tile by tile: native in the compiled build, where each
-        # & on a mask as wide as the layout would allocate (see ``LooserGame.relax``).
-        width = (self.size + 7) // 8
-        here = present.to_bytes(width, "little")
-        loose = (free & present).to_bytes(width, "little")
-        tied = node.committed.to_bytes(width, "little")
+        # The masks read tile by tile (see ``tile_flags``): testing each group's mask
+        # would allocate three ints per group in the compiled build.
+        here = tile_flags(present, self.size)
+        loose = tile_flags(free & present, self.size)
+        tied = tile_flags(node.committed, self.size)
         gone = 0
         for group, members in enumerate(self.pairs.members):
             found = False
             held = False  # a copy on the board but not free
             for t in members:
-                if here[t >> 3] >> (t & 7) & 1:
+                if here[t]:
                     found = True
-                    if not loose[t >> 3] >> (t & 7) & 1:
+                    if not loose[t]:
                         held = True
                         break
             if not found:
@@ -172,9 +171,9 @@ class Settling(NogoodRules):
                 continue
             # Free committed pairs, lower copy first (so each pair is taken once).
             for a in members:
-                if loose[a >> 3] >> (a & 7) & 1 and tied[a >> 3] >> (a & 7) & 1:
+                if loose[a] and tied[a]:
                     b = partner[a]
-                    if a < b and loose[b >> 3] >> (b & 7) & 1:
+                    if a < b and loose[b]:
                         node.moves.append((a, b))
                         node.code &= ~self.pairs.bit(a, b)
                         gone |= 1 << a | 1 << b
