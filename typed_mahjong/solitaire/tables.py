@@ -85,7 +85,9 @@ class Node:
 
     present: int
     free: int
-    committed: int  # tiles whose partner is fixed
+    # Tiles whose partner is fixed: on the board, exactly the tiles whose ``partner`` is
+    # set (``commit`` sets both; ``relax`` tests the partner instead of the mask).
+    committed: int
     code: int  # one bit per committed pair on the board, for the memo key
     depth: int
     partner: list[int]
