@@ -8,11 +8,13 @@ one stack) the pairing can never be played and is struck out.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .layout import iter_bits
 from .looser import LooserGame
 from .tables import ALL_LEVELS, DeadEnd, Node, OutOfTime
 
-BIG_GROUP = 8  # undecided copies beyond which ``refilter`` watches the clock
+BIG_GROUP: Final = 8  # undecided copies beyond which ``refilter`` watches the clock
 
 
 # One chain of single inheritance (Tables, LooserGame, CycleRules, NogoodRules, Settling,

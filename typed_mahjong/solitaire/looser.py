@@ -11,8 +11,10 @@ shown to users and the source of the levels a dead end rests on.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .layout import iter_bits
-from .tables import ALL_LEVELS, Baseline, Fact, Node, Tables
+from .tables import ALL_LEVELS, NO_PARTNER, Baseline, Fact, Node, Tables, tile_flags
 
 # ``replay`` hands over to ``relax`` when a tile's exit climbs REPLAY_SLACK rounds past
 # the old game (it may be stuck for good), or after REPLAY_STEPS tiles worked out (so
@@ -20,10 +22,16 @@ from .tables import ALL_LEVELS, Baseline, Fact, Node, Tables
 # trade time: on 941 replays caught while solving 7 Turtle deals, replay-then-relax took
 # 113 ms at 20 steps and 1 round of slack, 135 ms at 80 and 3, and 135 ms never
 # replaying (the fastest of 15 runs each).
-REPLAY_SLACK = 1
+REPLAY_SLACK: Final = 1
 REPLAY_STEPS = 20
-MAX_PARTNER_TABLES = 50_000  # cached partner tables (a few hundred bytes each)
-CLOSURE_TRIES = 2  # self-blocking sets compared per dead end (more: sharper, slower)
+# A tile's state in ``relax``; the order matters: FREE and above can pair with a copy.
+ABSENT: Final = 0
+HELD: Final = 1  # present, not free
+FREE: Final = 2
+LEAVING: Final = 3  # removable this round: counts as free until the round ends
+GONE: Final = 4
+MAX_PARTNER_TABLES: Final = 50_000  # cached partner tables (a few hundred bytes each)
+CLOSURE_TRIES: Final = 2  # self-blocking sets compared per dead end (more: sharper, slower)
 
 
 class LooserGame(Tables):
@@ -71,75 +79,118 @@ class LooserGame(Tables):
         on purpose.)
         """
         self.work += 1
-        present, free, committed, partner = node.present, node.free, node.committed, node.partner
-        above, left, right, dependents = self.above, self.left, self.right, self.dependents
-        group_of, group_masks, bits = self.group_of, self.group_masks, self.bits
+        size = self.size
+        above, left, right = self.above_tiles, self.left_tiles, self.right_tiles
+        dependents, group_of, members = self.dependent_tiles, self.group_of, self.pairs.members
+        bits, partner, queued = self.bits, node.partner, self.queued
+        # One small int per tile (ABSENT, HELD, FREE, LEAVING, GONE) rather than masks:
+        # in the compiled build a Python int as wide as the layout is a heap object and
+        # each &, | or ^ on it allocates, while list items and small ints are native.
+        # Masks are made only for the schedule and what is returned.
+        state = tile_states(node.present, node.free, size)
+        # A tile on the board is committed exactly when it has a partner (``commit`` sets
+        # both, nothing clears either while it is on the board): one list fewer to make.
         # Each undecided tile's allowed partners, looked up once per group.
-        allowed = [0] * self.size
+        copies: list[tuple[int, ...]] = [()] * size
         for pairs in node.options.values():
-            for t, (mask, _copies) in self.partners(pairs).items():
-                allowed[t] = mask
-        gone = 0
-        played = 0  # rounds so far
-        pending = free
+            for t, (_mask, indices) in self.partners(pairs).items():
+                copies[t] = indices
+        pending = [t for t in range(size) if state[t] == FREE]
         if free_round is not None:
-            todo = free
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                free_round[low.bit_length() - 1] = 1
+            for t in pending:
+                free_round[t] = 1
+        removed = 0  # mask of the tiles the game removes
+        played = 0  # rounds so far
+        removable: list[int] = []
+        upcoming: list[int] = []  # the next round's pending tiles
         while pending:
-            removable = 0
-            ready = free | gone
-            todo = pending & committed
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                mate = bits[partner[low.bit_length() - 1]]
-                if free & mate:
-                    removable |= low | mate
-            todo = pending & ~committed
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                if allowed[low.bit_length() - 1] & ready:
-                    removable |= low
+            # Which pending tiles leave this round, judged on the round's start: a tile
+            # found to leave is LEAVING, which counts as free (it was) until the round ends.
+            removable.clear()
+            for t in pending:
+                if state[t] == LEAVING:
+                    continue
+                mate = partner[t]
+                if mate != NO_PARTNER:
+                    if state[mate] == FREE or state[mate] == LEAVING:
+                        state[t] = state[mate] = LEAVING
+                        removable.append(t)
+                        removable.append(mate)
+                else:
+                    for c in copies[t]:
+                        if state[c] >= FREE:  # free, leaving or gone
+                            state[t] = LEAVING
+                            removable.append(t)
+                            break
             if not removable:
                 break
-            gone |= removable
-            present &= ~removable
             played += 1
+            round_mask = 0
+            for t in removable:
+                state[t] = GONE
+                round_mask |= bits[t]
+            removed |= round_mask
             if schedule is not None:
-                schedule.append(removable)
-            touched = 0
-            wake = 0
-            todo = removable
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                t = low.bit_length() - 1
-                touched |= dependents[t]
+                schedule.append(round_mask)
+            # Next round's pending tiles: the free tiles whose chance to leave this round
+            # changed (copies of tiles gone or newly free, partners of ones newly free).
+            # A tile queued while HELD is skipped here and queued when it becomes free.
+            self.stamp += 1
+            stamp = self.stamp
+            upcoming.clear()
+            for t in removable:
                 if exit_round is not None:
                     exit_round[t] = played
-                if not committed & low:
-                    wake |= group_masks[group_of[t]]  # its copies may now pair with "gone"
-            candidates = touched & present & ~free
-            newly = 0
-            while candidates:
-                low = candidates & -candidates
-                candidates ^= low
-                t = low.bit_length() - 1
-                if not above[t] & present and (not left[t] & present or not right[t] & present):
-                    newly |= low
+                if partner[t] == NO_PARTNER:
+                    for u in members[group_of[t]]:  # its copies may now pair with "gone"
+                        if state[u] == FREE and queued[u] != stamp:
+                            queued[u] = stamp
+                            upcoming.append(u)
+                for u in dependents[t]:
+                    if state[u] != HELD:
+                        continue
+                    # Still held down: a tile on it, or neighbours on both sides. (Inlined:
+                    # a call per tile costs the pure build more than the test itself.)
+                    held = False
+                    for v in above[u]:
+                        if HELD <= state[v] <= FREE:
+                            held = True
+                            break
+                    if not held:
+                        for v in left[u]:
+                            if HELD <= state[v] <= FREE:
+                                for w in right[u]:
+                                    if HELD <= state[w] <= FREE:
+                                        held = True
+                                        break
+                                break
+                    if held:
+                        continue
+                    state[u] = FREE
+                    if queued[u] != stamp:
+                        queued[u] = stamp
+                        upcoming.append(u)
                     if free_round is not None:
-                        free_round[t] = played + 1
-                    if committed & low:
-                        wake |= bits[partner[t]]
+                        free_round[u] = played + 1
+                    mate = partner[u]
+                    if mate != NO_PARTNER:
+                        if state[mate] == FREE and queued[mate] != stamp:
+                            queued[mate] = stamp
+                            upcoming.append(mate)
                     else:
-                        wake |= group_masks[group_of[t]]
-            free = (free & ~removable) | newly
-            pending = (wake | newly) & free & present
-        return present, free & present
+                        for v in members[group_of[u]]:
+                            if state[v] == FREE and queued[v] != stamp:
+                                queued[v] = stamp
+                                upcoming.append(v)
+            pending, upcoming = upcoming, pending
+        stuck = node.present & ~removed
+        if not stuck:
+            return 0, 0
+        free = 0
+        for t in range(size):
+            if state[t] == FREE:
+                free |= bits[t]
+        return stuck, free
 
     def baseline(self, node: Node) -> Baseline | None:
         """The node's looser game with each tile's rounds, before a change to its
@@ -171,7 +222,9 @@ class LooserGame(Tables):
         """
         present, committed, partner = node.present, node.committed, node.partner
         group_masks, group_of, options = self.group_masks, self.group_of, node.options
-        above, left, right, dependents = self.above, self.left, self.right, self.dependents
+        above, left, right = self.above_tiles, self.left_tiles, self.right_tiles
+        dependents = self.dependents
+        here = tile_flags(present, self.size)
         changed = committed ^ base.committed
         before = base.options
         for group, allowed in options.items():
@@ -192,10 +245,9 @@ class LooserGame(Tables):
             t = low.bit_length() - 1
             # The round t is first free in: after the tiles on it, and the side that
             # clears first (an empty side counts as clear from the start).
-            top = latest_exit(above[t] & present, exit_round)
+            top = latest_exit(above[t], here, exit_round)
             side = min(
-                latest_exit(left[t] & present, exit_round),
-                latest_exit(right[t] & present, exit_round),
+                latest_exit(left[t], here, exit_round), latest_exit(right[t], here, exit_round)
             )
             first = 1 + (top if top > side else side)
             if first != free_round[t]:
@@ -293,16 +345,22 @@ class LooserGame(Tables):
         """Tiles that, from ``start``, keep each other on the board whatever is played:
         each is covered or flanked by one of them, or is free but can only pair with one
         of them. Returns the blame of the pairings used, and the tiles."""
+        held_down = tile_flags(stuck, self.size)
+        loose = tile_flags(free, self.size)
+        tied = tile_flags(node.committed, self.size)
+        bits = self.bits
         levels = 0
         tiles = 0
+        inside: set[int] = set()
         todo = [start]
         while todo:
             t = todo.pop()
-            if tiles >> t & 1:
+            if t in inside:
                 continue
-            tiles |= 1 << t
-            if free >> t & 1:
-                if node.committed >> t & 1:
+            inside.add(t)
+            tiles |= bits[t]
+            if loose[t]:
+                if tied[t]:
                     p = node.partner[t]
                     levels |= self.fixed(node, t)
                     todo.append(p)
@@ -316,16 +374,14 @@ class LooserGame(Tables):
                     if facts is not None:
                         facts.append(Fact("copies", t, tuple(iter_bits(copies))))
                 continue
-            over = self.above[t] & stuck
-            if over:
-                u = (over & -over).bit_length() - 1
+            u = lowest_in(self.above_tiles[t], held_down)
+            if u >= 0:
                 todo.append(u)
                 if facts is not None:
                     facts.append(Fact("covered", t, (u,)))
             else:
-                lside, rside = self.left[t] & stuck, self.right[t] & stuck
-                lt = (lside & -lside).bit_length() - 1
-                rt = (rside & -rside).bit_length() - 1
+                lt = lowest_in(self.left_tiles[t], held_down)
+                rt = lowest_in(self.right_tiles[t], held_down)
                 todo.extend((lt, rt))
                 if facts is not None:
                     facts.append(Fact("flanked", t, (lt, rt)))
@@ -338,13 +394,28 @@ def age(blame: int) -> tuple[int, int]:
     return levels.bit_length(), levels.bit_count()
 
 
-def latest_exit(tiles: int, exit_round: list[int]) -> int:
-    """The last round in which one of ``tiles`` leaves (0 for no tiles)."""
+def tile_states(present: int, free: int, size: int) -> list[int]:
+    """Each tile's state in the looser game: ABSENT, HELD (present, not free) or FREE."""
+    here, loose = tile_flags(present, size), tile_flags(free & present, size)
+    return [here[t] + loose[t] for t in range(size)]
+
+
+def lowest_in(tiles: list[int], mask: bytes) -> int:
+    """The first of ``tiles`` (in ascending order) whose bit is set in ``mask``; -1 if
+    none is."""
+    for t in tiles:
+        if mask[t]:
+            return t
+    return -1
+
+
+def latest_exit(tiles: list[int], here: bytes, exit_round: list[int]) -> int:
+    """The last round in which one of ``tiles`` on the board (bits of ``here``) leaves
+    (0 for none)."""
     latest = 0
-    while tiles:
-        bit = tiles & -tiles
-        tiles ^= bit
-        value = exit_round[bit.bit_length() - 1]
-        if value > latest:
-            latest = value
+    for t in tiles:
+        if here[t]:
+            value = exit_round[t]
+            if value > latest:
+                latest = value
     return latest

@@ -10,10 +10,12 @@ one struck out (unit propagation), blamed on the held pairs.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cycles import CycleRules
 from .tables import PAIRS_SHIFT, DeadEnd, Node
 
-MAX_NOGOOD_PAIRS = 32  # longer nogoods rarely fire again; not worth indexing
+MAX_NOGOOD_PAIRS: Final = 32  # longer nogoods rarely fire again; not worth indexing
 
 
 class NogoodRules(CycleRules):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .layout import iter_bits
 from .nogoods import NogoodRules
-from .tables import NO_PARTNER, Baseline, DeadEnd, Node, OutOfTime
+from .tables import NO_PARTNER, Baseline, DeadEnd, Node, OutOfTime, tile_flags
 
 
 class Settling(NogoodRules):
@@ -146,28 +146,37 @@ class Settling(NogoodRules):
 
     def sweep(self, node: Node) -> bool:
         """Remove every group whose copies are all free and every free committed pair."""
-        present, free, committed, partner = node.present, node.free, node.committed, node.partner
+        present, free, partner = node.present, node.free, node.partner
+        # The masks read tile by tile (see ``tile_flags``): testing each group's mask
+        # would allocate three ints per group in the compiled build.
+        here = tile_flags(present, self.size)
+        loose = tile_flags(free & present, self.size)
+        tied = tile_flags(node.committed, self.size)
         gone = 0
-        for group, mask in enumerate(self.group_masks):
-            here = mask & present
-            if not here:
+        for group, members in enumerate(self.pairs.members):
+            found = False
+            held = False  # a copy on the board but not free
+            for t in members:
+                if here[t]:
+                    found = True
+                    if not loose[t]:
+                        held = True
+                        break
+            if not found:
                 continue
-            free_here = here & free
-            if free_here == here:
-                self.take_group(node, group, here)
-                gone |= here
+            if not held:
+                mask = self.group_masks[group] & present
+                self.take_group(node, group, mask)
+                gone |= mask
                 continue
-            ready = free_here & committed
-            while ready:
-                low = ready & -ready
-                a = low.bit_length() - 1
-                b = partner[a]
-                ready ^= low
-                if free >> b & 1:
-                    ready &= ~(1 << b)
-                    node.moves.append((a, b))
-                    node.code &= ~self.pairs.bit(a, b)
-                    gone |= low | 1 << b
+            # Free committed pairs, lower copy first (so each pair is taken once).
+            for a in members:
+                if loose[a] and tied[a]:
+                    b = partner[a]
+                    if a < b and loose[b]:
+                        node.moves.append((a, b))
+                        node.code &= ~self.pairs.bit(a, b)
+                        gone |= 1 << a | 1 << b
         if not gone:
             return False
         present &= ~gone

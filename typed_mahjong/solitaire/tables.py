@@ -14,20 +14,35 @@ import time
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from .layout import iter_bits
 from .position import Position
 
-NO_PARTNER = -1
+NO_PARTNER: Final = -1
 # A proof's *blame* is one int: the decision levels it rests on in the low PAIRS_SHIFT
 # bits (for backjumping; the depth never exceeds the 42 match groups), and above them
 # the pairs (as ``PairIndex.bit`` bits) whose play it assumes: a nogood that holds in
 # every branch (see ``nogoods``). When a proof's levels are not known, blaming every
 # level (including ones not yet made) is always safe.
-PAIRS_SHIFT = 256
-ALL_LEVELS = (1 << PAIRS_SHIFT) - 1
+PAIRS_SHIFT: Final = 256
+ALL_LEVELS: Final = (1 << PAIRS_SHIFT) - 1
 MEMO_BYTES = 150_000_000  # rough size each of the memo and the nogood store may reach
+MAX_FOUND_PAIRS: Final = 100_000  # pairs whose tiles ``PairIndex.tiles`` keeps (about 20 MB)
+
+
+# Maps the characters of a mask's binary digits to the bytes 0 and 1 (``tile_flags``).
+DIGITS: Final = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def tile_flags(mask: int, size: int) -> bytes:
+    """``mask`` (of ``size`` tiles) as one byte per tile: 1 where the tile's bit is set.
+
+    Hot loops read masks tile by tile this way. In the compiled build a Python int as
+    wide as the layout is a heap object and each &, | or ^ on it allocates, while
+    indexing bytes is native; in the pure build this is a few C-level calls, far
+    cheaper than testing bits one by one."""
+    return f"{mask:0{size}b}"[::-1].encode().translate(DIGITS)
 
 
 class OutOfTime(Exception):
@@ -70,7 +85,9 @@ class Node:
 
     present: int
     free: int
-    committed: int  # tiles whose partner is fixed
+    # Tiles whose partner is fixed: on the board, exactly the tiles whose ``partner`` is
+    # set (``commit`` sets both; ``relax`` tests the partner instead of the mask).
+    committed: int
     code: int  # one bit per committed pair on the board, for the memo key
     depth: int
     partner: list[int]
@@ -141,6 +158,17 @@ class Tables:
         self.right = list(geometry.right)
         self.dependents = list(geometry.dependents)
         self.bits = [1 << t for t in range(self.size)]  # looked up, not shifted, in hot loops
+        # The same relations as lists of tile indices, for loops that keep per-tile flags
+        # instead of masks (see ``LooserGame.relax``).
+        self.above_tiles = [list(iter_bits(mask)) for mask in self.above]
+        self.below_tiles = [list(iter_bits(mask)) for mask in self.below]
+        self.left_tiles = [list(iter_bits(mask)) for mask in self.left]
+        self.right_tiles = [list(iter_bits(mask)) for mask in self.right]
+        self.dependent_tiles = [list(iter_bits(mask)) for mask in self.dependents]
+        # Per tile, the stamp of the last round that queued it (``relax``); stamps only
+        # grow, so the list is never cleared.
+        self.queued = [0] * self.size
+        self.stamp = 0
         dense: dict[int, int] = {}
         self.group_of = [dense.setdefault(g, len(dense)) for g in position.groups]
         self.group_masks = [0] * len(dense)
@@ -251,6 +279,8 @@ class PairIndex:
             self.offsets.append(total)
             total += len(members) * (len(members) - 1) // 2
         self.count = total  # how many pairs there are
+        # Pairs whose tiles were asked for (the nogoods' pairs: a few thousand at most).
+        self.found: dict[int, tuple[int, int]] = {}
 
     def number(self, a: int, b: int) -> int:
         """The number of the pair of copies ``a`` and ``b`` (either order)."""
@@ -267,6 +297,14 @@ class PairIndex:
 
     def tiles(self, number: int) -> tuple[int, int]:
         """The two copies (lower first) of the pair with this number."""
+        found = self.found.get(number)
+        if found is None:
+            if len(self.found) >= MAX_FOUND_PAIRS:
+                self.found.clear()  # a cache: start afresh rather than grow
+            found = self.found[number] = self.work_out_tiles(number)
+        return found
+
+    def work_out_tiles(self, number: int) -> tuple[int, int]:
         group = bisect_right(self.offsets, number) - 1
         members = self.members[group]
         rest = number - self.offsets[group]
