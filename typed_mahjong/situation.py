@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import ClassVar, Final
 
-from mypy_extensions import mypyc_attr
-
 from .errors import MALFORMED, RULES, SITUATION, HandError
 from .hand import Hand, Meld, check_copies
 from .tiles import EAST, NORTH, parse_tile, parse_tile_sequence, tile_name
@@ -24,8 +22,6 @@ _FIELDS: Final = ("tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu", 
                   "dora", "ura", "honba", "sticks", "renchan", "pao", "nuki")
 
 
-# Picklable as the NamedTuple was: mypyc's native classes refuse pickle unless declared so.
-@mypyc_attr(serializable=True)
 class Situation:
     """The win options of ``score()``, read: one field per row of ``win_options.WIN_OPTIONS``
     in the same order (a test holds the two together), winds as tile indices.
@@ -33,8 +29,8 @@ class Situation:
     Immutable by convention: nothing assigns a field after ``__init__``. A plain class, not
     a NamedTuple, so that compiled (mypyc) code reads a field straight from the object's
     struct: a NamedTuple field is a generic attribute lookup there, and the scorer reads
-    these fields dozens of times a hand. Equality, hashing, ``repr``, iteration, pickling,
-    ``_fields``, ``_make`` and ``_replace`` behave as the NamedTuple's did.
+    these fields dozens of times a hand. Equality, hashing, ``repr``, iteration, ``_fields``,
+    ``_make`` and ``_replace`` behave as the NamedTuple's did.
     """
 
     __slots__ = _FIELDS

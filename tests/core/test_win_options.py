@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import inspect
-import pickle
 import typing
 from pathlib import Path
 
@@ -126,7 +125,6 @@ def test_situation_is_a_value_like_the_named_tuple_it_was() -> None:
     assert riichi.dealer and not Situation().dealer  # seat 27 is East
     assert riichi._asdict()["riichi"] is True
     assert list(riichi._asdict()) == list(Situation._fields)
-    assert pickle.loads(pickle.dumps(riichi)) == riichi
     assert repr(Situation(pao=29)) == (
         "Situation(tsumo=False, riichi=False, double_riichi=False, open_riichi=False, "
         "ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, "
