@@ -30,7 +30,9 @@ class Situation:
     a NamedTuple, so that compiled (mypyc) code reads a field straight from the object's
     struct: a NamedTuple field is a generic attribute lookup there, and the scorer reads
     these fields dozens of times a hand. Equality, hashing, ``repr``, iteration, ``_fields``,
-    ``_make`` and ``_replace`` behave as the NamedTuple's did.
+    ``_make`` and ``_replace`` behave as the NamedTuple's did. Compiled it does not pickle
+    (nothing pickles it; ``mypyc_attr(serializable=True)`` broke its construction from
+    Python code under mypyc 2.4).
     """
 
     __slots__ = _FIELDS
