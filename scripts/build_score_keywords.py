@@ -81,9 +81,9 @@ def reading_lines(indent: str) -> list[str]:
     lines = [f"{indent}if (not unknown"]
     lines += [f"{indent}        and {test}" for test in tests]
     lines[-1] += "):"
-    lines.append(f"{indent}    situation = _tuple_new(Situation, (")
+    lines.append(f"{indent}    situation = Situation(")
     lines += [f"{indent}        {value}," for value in values]
-    lines.append(f"{indent}    ))")
+    lines.append(f"{indent}    )")
     lines.append(f"{indent}else:")
     # Any other value, or a keyword that is no win option: read and checked by the table.
     lines.append(f"{indent}    situation = read_options({{")

@@ -295,7 +295,7 @@ def _score(hand: str, win: str, *,
             and type(renchan) is int and renchan >= 0
             and pao is None
             and type(nuki) is int and nuki >= 0):
-        situation = _tuple_new(Situation, (
+        situation = Situation(
             tsumo,
             riichi or double_riichi or open_riichi,
             double_riichi,
@@ -317,7 +317,7 @@ def _score(hand: str, win: str, *,
             renchan,
             None,
             nuki,
-        ))
+        )
     else:
         situation = read_options({
             **unknown,
@@ -410,8 +410,6 @@ def _score(hand: str, win: str, *,
 # The public name of the scorer, typed by ScoreFunction (a cast: a type checker must not see
 # the implementation's ``object`` parameters).
 score: Final = cast(ScoreFunction, _score)
-# Situation from its fields in order: what Situation._make does, minus a call.
-_tuple_new: Final = tuple.__new__
 _WIND_LETTERS: Final = WIND_LETTERS
 
 

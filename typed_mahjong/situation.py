@@ -6,7 +6,8 @@ riichi, haitei on a ron, ...) with HandError(kind="situation").
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import ClassVar, Final
 
 from .errors import MALFORMED, RULES, SITUATION, HandError
 from .hand import Hand, Meld, check_copies
@@ -15,31 +16,112 @@ from .tiles import EAST, NORTH, parse_tile, parse_tile_sequence, tile_name
 SEAT_NAMES: Final = {EAST: "E", EAST + 1: "S", EAST + 2: "W", EAST + 3: "N"}
 
 
-class Situation(NamedTuple):
-    """The win options of ``score()``, read: one field per row of ``win_options.WIN_OPTIONS``
-    in the same order (a test holds the two together), winds as tile indices."""
+# Situation's fields in order (the NamedTuple's ``_fields``): its slots and its repr.
+_FIELDS: Final = ("tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan",
+                  "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "seat", "round",
+                  "dora", "ura", "honba", "sticks", "renchan", "pao", "nuki")
 
-    tsumo: bool = False
-    riichi: bool = False  # true for any riichi, double and open included
-    double_riichi: bool = False
-    open_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    seat: int = EAST + 1
-    round: int = EAST
-    dora: str = ""  # indicator text, read with the hand by parse_indicators
-    ura: str = ""
-    honba: int = 0
-    sticks: int = 0
-    renchan: int = 0  # the dealer's consecutive wins before this one (for paarenchan)
-    pao: int | None = None  # the seat liable for a yakuman
-    nuki: int = 0  # North tiles set aside as nukidora (kita; three-player rules only)
+
+class Situation:
+    """The win options of ``score()``, read: one field per row of ``win_options.WIN_OPTIONS``
+    in the same order (a test holds the two together), winds as tile indices.
+
+    Immutable by convention: nothing assigns a field after ``__init__``. A plain class, not
+    a NamedTuple, so that compiled (mypyc) code reads a field straight from the object's
+    struct: a NamedTuple field is a generic attribute lookup there, and the scorer reads
+    these fields dozens of times a hand. Equality, hashing, ``repr``, iteration, ``_fields``,
+    ``_make`` and ``_replace`` behave as the NamedTuple's did. Compiled it does not pickle
+    (nothing pickles it; ``mypyc_attr(serializable=True)`` broke its construction from
+    Python code under mypyc 2.4).
+    """
+
+    __slots__ = _FIELDS
+    _fields: ClassVar[tuple[str, ...]] = _FIELDS
+
+    tsumo: bool
+    riichi: bool  # true for any riichi, double and open included
+    double_riichi: bool
+    open_riichi: bool
+    ippatsu: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    tenhou: bool
+    chiihou: bool
+    renhou: bool
+    seat: int
+    round: int
+    dora: str  # indicator text, read with the hand by parse_indicators
+    ura: str
+    honba: int
+    sticks: int
+    renchan: int  # the dealer's consecutive wins before this one (for paarenchan)
+    pao: int | None  # the seat liable for a yakuman
+    nuki: int  # North tiles set aside as nukidora (kita; three-player rules only)
+
+    def __init__(self, tsumo: bool = False, riichi: bool = False, double_riichi: bool = False,
+                 open_riichi: bool = False, ippatsu: bool = False, rinshan: bool = False,
+                 chankan: bool = False, haitei: bool = False, houtei: bool = False,
+                 tenhou: bool = False, chiihou: bool = False, renhou: bool = False,
+                 seat: int = EAST + 1, round: int = EAST, dora: str = "", ura: str = "",
+                 honba: int = 0, sticks: int = 0, renchan: int = 0, pao: int | None = None,
+                 nuki: int = 0) -> None:
+        self.tsumo = tsumo
+        self.riichi = riichi
+        self.double_riichi = double_riichi
+        self.open_riichi = open_riichi
+        self.ippatsu = ippatsu
+        self.rinshan = rinshan
+        self.chankan = chankan
+        self.haitei = haitei
+        self.houtei = houtei
+        self.tenhou = tenhou
+        self.chiihou = chiihou
+        self.renhou = renhou
+        self.seat = seat
+        self.round = round
+        self.dora = dora
+        self.ura = ura
+        self.honba = honba
+        self.sticks = sticks
+        self.renchan = renchan
+        self.pao = pao
+        self.nuki = nuki
+
+    @classmethod
+    def _make(cls, values: Iterable[object]) -> Situation:
+        """A Situation from its fields in order (a checked sequence, as read_options makes)."""
+        return cls(*values)  # type: ignore[arg-type]
+
+    def _replace(self, **changes: object) -> Situation:
+        return Situation(**{**self._asdict(), **changes})  # type: ignore[arg-type]
+
+    def _asdict(self) -> dict[str, object]:
+        return dict(zip(self._fields, self.values(), strict=True))
+
+    def values(self) -> tuple[object, ...]:
+        """The fields in order, as the NamedTuple's tuple was."""
+        return (self.tsumo, self.riichi, self.double_riichi, self.open_riichi, self.ippatsu,
+                self.rinshan, self.chankan, self.haitei, self.houtei, self.tenhou,
+                self.chiihou, self.renhou, self.seat, self.round, self.dora, self.ura,
+                self.honba, self.sticks, self.renchan, self.pao, self.nuki)
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(self.values())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Situation):
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}"
+                           for name, value in zip(self._fields, self.values(), strict=True))
+        return f"Situation({fields})"
 
     @property
     def dealer(self) -> bool:

@@ -175,7 +175,7 @@ def read_options(options: Mapping[str, object]) -> Situation:
         for index, implies in _IMPLIES.items():
             if values[index]:
                 values[implies] = True
-    return _tuple_new(Situation, values)
+    return Situation(*values)  # type: ignore[arg-type]  # each value checked by its row
 
 
 def _suggestion(name: str) -> str:
@@ -230,6 +230,4 @@ WIND_LETTERS: Final = {letter: parse_wind(letter, "seat") for letter in "ESWN"}
 # Built from the table's defaults (not Situation's own): a test compares the two.
 _DEFAULT_SITUATION: Final = Situation._make(parsed(option, option.default)
                                             for option in WIN_OPTIONS)
-_DEFAULT_VALUES: Final = tuple(_DEFAULT_SITUATION)
-# Situation from a list of its fields in order: what Situation._make does, minus a call.
-_tuple_new: Final = tuple.__new__
+_DEFAULT_VALUES: Final = _DEFAULT_SITUATION.values()

@@ -111,6 +111,27 @@ def test_read_options_gives_the_defaults_of_the_table() -> None:
     assert read_options({"double_riichi": True}).riichi  # a double riichi is a riichi
 
 
+def test_situation_is_a_value_like_the_named_tuple_it_was() -> None:
+    # A plain class (compiled, its fields are struct reads) that still behaves as a value:
+    # equal and hashed by its fields, shown and iterated in table order, copied with changes.
+    riichi = Situation(riichi=True, seat=27)
+    assert riichi == Situation._make([False, True, *list(Situation())[2:12], 27,
+                                      *list(Situation())[13:]])
+    assert riichi != Situation() and riichi != tuple(riichi)
+    assert hash(riichi) == hash(Situation(riichi=True, seat=27))
+    assert len({riichi, Situation(riichi=True, seat=27), Situation()}) == 2
+    assert riichi._replace(seat=28) == Situation(riichi=True)
+    assert riichi.seat == 27  # _replace made a new value
+    assert riichi.dealer and not Situation().dealer  # seat 27 is East
+    assert riichi._asdict()["riichi"] is True
+    assert list(riichi._asdict()) == list(Situation._fields)
+    assert repr(Situation(pao=29)) == (
+        "Situation(tsumo=False, riichi=False, double_riichi=False, open_riichi=False, "
+        "ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, "
+        "tenhou=False, chiihou=False, renhou=False, seat=28, round=27, dora='', ura='', "
+        "honba=0, sticks=0, renchan=0, pao=29, nuki=0)")
+
+
 def test_annotation_markers_are_the_table_markers() -> None:
     markers = {option.marker for option in WIN_OPTIONS if option.marker is not None}
     assert set(FLAG_INPUTS) | set(TEXT_INPUTS) | set(NUMBER_INPUTS) == markers
