@@ -59,7 +59,7 @@ class NogoodRules(CycleRules):
         unheld = ~node.held
         for nogood in candidates:
             missing = nogood & unheld
-            if missing & (missing - 1):
+            if missing.bit_count() > 1:  # (no new int made, unlike missing & (missing - 1))
                 continue
             if not missing:
                 return DeadEnd("nogood", self.held_levels(node, nogood) | nogood << PAIRS_SHIFT, 0)

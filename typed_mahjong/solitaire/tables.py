@@ -42,7 +42,8 @@ def tile_flags(mask: int, size: int) -> bytes:
     wide as the layout is a heap object and each &, | or ^ on it allocates, while
     indexing bytes is native; in the pure build this is a few C-level calls, far
     cheaper than testing bits one by one."""
-    return f"{mask:0{size}b}"[::-1].encode().translate(DIGITS)
+    # Unpadded digits, padded after the reverse: no format spec to build per call.
+    return format(mask, "b")[::-1].encode().translate(DIGITS).ljust(size, b"\x00")
 
 
 class OutOfTime(Exception):
