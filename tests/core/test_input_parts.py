@@ -41,7 +41,7 @@ def test_number_parts_match_a_fresh_decomposition(suit: int) -> None:
         made = part(suit, digits)
         assert isinstance(made, Part), digits
         counts = tuple(digits.count(str(rank + 1)) for rank in range(9))
-        assert made.counts == counts and made.size == len(digits)
+        assert made.counts == bytes(counts) and made.size == len(digits)
         assert made.most == max(counts)
         assert made.tile_mask == sum(1 << (base + rank) for rank in range(9) if counts[rank])
         assert made.pairs == (tuple(base + rank for rank in range(9) if counts[rank])
