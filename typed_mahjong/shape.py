@@ -227,7 +227,7 @@ class MeldFacts:
     """What the called melds (and closed kans) of a hand add to every reading of it."""
 
     __slots__ = ("melds", "closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
-                 "triplet_mask", "kans", "closed_kans", "outside", "copies")
+                 "triplet_mask", "kans", "closed_kans", "outside", "copies", "held")
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
         self.melds = melds
@@ -262,16 +262,18 @@ class MeldFacts:
         self.kans = kans
         self.closed_kans = closed_kans
         self.outside = outside  # every meld holds a terminal or an honour
-        # Each tile the melds hold, ascending, then its copies in the melds: tile, copies,
-        # tile, copies, ... as bytes, which the cyclic garbage collector does not track (a
-        # tuple of pairs would be several tracked objects a cached meld text).
-        held = meld_copies(melds)[0]
-        flat = []
-        for tile in range(34):
-            if held[tile]:
-                flat.append(tile)
-                flat.append(held[tile])
-        self.copies = bytes(flat)
+        # The copies of each of the 34 tiles in the melds, and the tiles the melds hold
+        # (ascending), as bytes: the cyclic garbage collector does not track bytes (a tuple
+        # of (tile, copies) pairs was several tracked objects a cached meld text).
+        copies = meld_copies(melds)[0]
+        held = []
+        table = bytearray(34)  # filled tile by tile: bytes() of the whole list costs more
+        for tile in range(34):  # a plain loop: compiled, a C loop
+            if copies[tile]:
+                held.append(tile)
+                table[tile] = copies[tile]
+        self.copies = bytes(table)
+        self.held = bytes(held)
 
 
 NO_MELDS: Final = MeldFacts(())
@@ -309,11 +311,12 @@ class HandTiles:
             mask |= facts.tile_mask
             reds += facts.reds
             # Melds included: only a tile the melds hold can have more than the parts say.
-            copies = facts.copies
-            for index in range(0, len(copies), 2):
-                tile = copies[index]
-                held = copies[index + 1] + (parts[tile // 9].counts[tile % 9] if tile < 27
-                                            else honours.counts[tile - 27])
+            copies, meld_tiles = facts.copies, facts.held
+            # By index: compiled, bytes indexing is a C read (iterating them is not).
+            for index in range(len(meld_tiles)):
+                tile = meld_tiles[index]
+                held = copies[tile] + (parts[tile // 9].counts[tile % 9] if tile < 27
+                                       else honours.counts[tile - 27])
                 if held > most:
                     most = held
         else:
@@ -334,9 +337,11 @@ class HandTiles:
         if counts is None:
             man, pin, sou, honours = self.parts
             counts = list(man.counts + pin.counts + sou.counts + honours.counts)
-            copies = self.meld_facts.copies
-            for index in range(0, len(copies), 2):
-                counts[copies[index]] += copies[index + 1]
+            facts = self.meld_facts
+            copies, meld_tiles = facts.copies, facts.held
+            for index in range(len(meld_tiles)):
+                tile = meld_tiles[index]
+                counts[tile] += copies[tile]
             self._counts = counts
         return counts
 
@@ -345,10 +350,7 @@ class HandTiles:
         held = (self.parts[tile // 9].counts[tile % 9] if tile < 27
                 else self.parts[3].counts[tile - 27])
         if self.melds:
-            copies = self.meld_facts.copies
-            for index in range(0, len(copies), 2):
-                if copies[index] == tile:
-                    return held + copies[index + 1]
+            return held + self.meld_facts.copies[tile]
         return held
 
     @property

@@ -10,7 +10,8 @@ import pytest
 
 from typed_mahjong.hand import _MELD_CACHE, quick_meld
 from typed_mahjong.readings import decompose_suit
-from typed_mahjong.shape import Part, part
+from typed_mahjong.scoring import _MELDS, _MELDS_LIMIT, _quick_melds
+from typed_mahjong.shape import EMPTY_PART, HandTiles, Part, part
 
 
 def _naive(runs: tuple[int, ...], triplets: tuple[int, ...], pair: int
@@ -97,3 +98,36 @@ def test_meld_cache_keeps_valid_melds_only() -> None:
     for bad in ("pon:778p", "chi:135m", "kan:777p", "pon:777"):
         assert quick_meld(bad) is None
         assert bad not in _MELD_CACHE  # the careful parser reads it again, to name it
+
+
+@pytest.mark.parametrize("meld_text", [
+    "pon:777p", "chi:123m pon:777p", "kan:1111z chi:789s", "ankan:5555m pon:222z chi:456m",
+    "chi:345m chi:345m",
+])
+def test_cached_meld_facts_match_a_fresh_count(meld_text: str) -> None:
+    # The cache keeps one MeldFacts a meld text; its copies (34 bytes) and held tiles
+    # (bytes) must say what counting the melds' tiles one by one says.
+    facts = _MELDS.get(meld_text) or _quick_melds(meld_text)
+    assert facts is not None and facts is _MELDS[meld_text]
+    assert facts.melds == tuple(quick_meld(text) for text in meld_text.split())
+    counted = [0] * 34
+    for meld in facts.melds:
+        for tile in meld.tiles:
+            counted[tile] += 1
+    assert list(facts.copies) == counted
+    assert list(facts.held) == [tile for tile in range(34) if counted[tile]]
+    assert len(_MELDS) <= _MELDS_LIMIT
+
+
+def test_hand_counts_add_the_meld_copies() -> None:
+    # 123m 55z concealed with [777p] [2222s]: every count read through the bytes tables.
+    facts = _quick_melds("pon:777p kan:2222s")
+    man, honours = part(0, "123"), part(3, "55")
+    assert facts is not None and man is not None and honours is not None
+    tiles = HandTiles((man, EMPTY_PART, EMPTY_PART, honours), facts.melds, 31, False, facts)
+    expected = [0] * 34
+    for tile, copies in ((0, 1), (1, 1), (2, 1), (15, 3), (19, 4), (31, 2)):
+        expected[tile] = copies
+    assert tiles.counts == expected
+    assert [tiles.count(tile) for tile in range(34)] == expected
+    assert tiles.most == 4
