@@ -471,7 +471,7 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
         known = _MELDS.get(meld_text) or _quick_melds(meld_text)
         if known is None:
             return None
-        melds, facts = known
+        melds, facts = known.melds, known
     win_tile = SINGLE_TILES.get(win)
     if win_tile is None:
         return None
@@ -522,12 +522,12 @@ def _more_indicators(text: str) -> list[int] | None:
 
 
 # Called melds by their text (all of a hand's, as written after its concealed tiles), at
-# most _MELDS_LIMIT spellings.
-_MELDS: Final[dict[str, tuple[tuple[Meld, ...], MeldFacts]]] = {}
+# most _MELDS_LIMIT spellings; the facts carry the melds (one object a text, not a pair).
+_MELDS: Final[dict[str, MeldFacts]] = {}
 _MELDS_LIMIT: Final = 4096
 
 
-def _quick_melds(text: str) -> tuple[tuple[Meld, ...], MeldFacts] | None:
+def _quick_melds(text: str) -> MeldFacts | None:
     """The melds written ``text`` and their facts; None if any is not a plain valid meld."""
     melds = []
     for meld_text in text.split():
@@ -537,7 +537,7 @@ def _quick_melds(text: str) -> tuple[tuple[Meld, ...], MeldFacts] | None:
         melds.append(meld)
     if not melds:
         return None
-    found = (tuple(melds), MeldFacts(tuple(melds)))
+    found = MeldFacts(tuple(melds))
     if len(_MELDS) < _MELDS_LIMIT:
         _MELDS[text] = found
     return found

@@ -96,8 +96,10 @@ class Part:
 
     __slots__ = ("counts", "tile_mask", "size", "reds", "readings", "pairs", "digits", "most")
 
-    def __init__(self, base: int, counts: tuple[int, ...], reds: int,
+    def __init__(self, base: int, counts: bytes, reds: int,
                  readings: tuple[PartReading, ...], digits: str) -> None:
+        # The count of each rank as bytes, shared with the readings' cache key: bytes are not
+        # tracked by the cyclic garbage collector (a tuple is, until a collection sees it).
         self.counts = counts
         self.reds = reds
         self.readings = readings
@@ -162,17 +164,17 @@ def _make_part(suit: int, digits: str) -> Part | None:
             return None
     if reds > 1:
         return None
-    frozen = tuple(counts)
-    return Part(9 * suit, frozen, reds, _part_readings(suit, frozen), digits)
-
-
-def _part_readings(suit: int, counts: tuple[int, ...]) -> tuple[PartReading, ...]:
-    """Every reading of one part; shared by the spellings of the same counts (a red five
-    or not, the digits in another order), so a new spelling of known counts makes none."""
     key = bytes(counts)
+    return Part(9 * suit, key, reds, _part_readings(suit, key), digits)
+
+
+def _part_readings(suit: int, key: bytes) -> tuple[PartReading, ...]:
+    """Every reading of one part (``key``: its counts); shared by the spellings of the same
+    counts (a red five or not, the digits in another order), so a new spelling of known
+    counts makes none."""
     found = _READINGS[suit].get(key)
     if found is None:
-        found = _new_readings(suit, counts, key)
+        found = _new_readings(suit, key)
         if len(_READINGS[suit]) < _PART_CACHE_LIMIT:
             _READINGS[suit][key] = found
     return found
@@ -182,7 +184,7 @@ def _part_readings(suit: int, counts: tuple[int, ...]) -> tuple[PartReading, ...
 _READINGS: Final[tuple[dict[bytes, tuple[PartReading, ...]], ...]] = ({}, {}, {}, {})
 
 
-def _new_readings(suit: int, counts: tuple[int, ...], key: bytes) -> tuple[PartReading, ...]:
+def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
     base = 9 * suit
     if not any(counts):
         return (_NO_READING,)
@@ -202,7 +204,7 @@ def _new_readings(suit: int, counts: tuple[int, ...], key: bytes) -> tuple[PartR
                 return ()
         return (PartReading(pair, (), tuple(triplets)),)
     found = []
-    for pair, codes in suit_readings(key):
+    for pair, codes in suit_readings(counts):
         runs = []
         triplets = []
         for code in codes:
@@ -217,17 +219,18 @@ def _new_readings(suit: int, counts: tuple[int, ...], key: bytes) -> tuple[PartR
     return tuple(found)
 
 
-EMPTY_PART: Final = Part(0, (0,) * 9, 0, (_NO_READING,), "")
+EMPTY_PART: Final = Part(0, bytes(9), 0, (_NO_READING,), "")
 
 
 @mypyc_attr(serializable=True)
 class MeldFacts:
     """What the called melds (and closed kans) of a hand add to every reading of it."""
 
-    __slots__ = ("closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
-                 "triplet_mask", "kans", "closed_kans", "outside", "copies")
+    __slots__ = ("melds", "closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
+                 "triplet_mask", "kans", "closed_kans", "outside", "copies", "held")
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
+        self.melds = melds
         closed = True
         mask = reds = runs = run_mask = triplets = triplet_mask = kans = closed_kans = 0
         outside = True
@@ -259,9 +262,18 @@ class MeldFacts:
         self.kans = kans
         self.closed_kans = closed_kans
         self.outside = outside  # every meld holds a terminal or an honour
-        # (tile, copies in the melds) of each tile the melds hold, ascending.
-        self.copies: tuple[tuple[int, int], ...] = tuple(
-            (tile, held) for tile, held in enumerate(meld_copies(melds)[0]) if held)
+        # The copies of each of the 34 tiles in the melds, and the tiles the melds hold
+        # (ascending), as bytes: the cyclic garbage collector does not track bytes (a tuple
+        # of (tile, copies) pairs was several tracked objects a cached meld text).
+        copies = meld_copies(melds)[0]
+        held = []
+        table = bytearray(34)  # filled tile by tile: bytes() of the whole list costs more
+        for tile in range(34):  # a plain loop: compiled, a C loop
+            if copies[tile]:
+                held.append(tile)
+                table[tile] = copies[tile]
+        self.copies = bytes(table)
+        self.held = bytes(held)
 
 
 NO_MELDS: Final = MeldFacts(())
@@ -299,9 +311,12 @@ class HandTiles:
             mask |= facts.tile_mask
             reds += facts.reds
             # Melds included: only a tile the melds hold can have more than the parts say.
-            for tile, copies in facts.copies:
-                held = copies + (parts[tile // 9].counts[tile % 9] if tile < 27
-                                 else honours.counts[tile - 27])
+            copies, meld_tiles = facts.copies, facts.held
+            # By index: compiled, bytes indexing is a C read (iterating them is not).
+            for index in range(len(meld_tiles)):
+                tile = meld_tiles[index]
+                held = copies[tile] + (parts[tile // 9].counts[tile % 9] if tile < 27
+                                       else honours.counts[tile - 27])
                 if held > most:
                     most = held
         else:
@@ -322,8 +337,11 @@ class HandTiles:
         if counts is None:
             man, pin, sou, honours = self.parts
             counts = list(man.counts + pin.counts + sou.counts + honours.counts)
-            for tile, copies in self.meld_facts.copies:
-                counts[tile] += copies
+            facts = self.meld_facts
+            copies, meld_tiles = facts.copies, facts.held
+            for index in range(len(meld_tiles)):
+                tile = meld_tiles[index]
+                counts[tile] += copies[tile]
             self._counts = counts
         return counts
 
@@ -332,9 +350,7 @@ class HandTiles:
         held = (self.parts[tile // 9].counts[tile % 9] if tile < 27
                 else self.parts[3].counts[tile - 27])
         if self.melds:
-            for meld_tile, copies in self.meld_facts.copies:
-                if meld_tile == tile:
-                    return held + copies
+            return held + self.meld_facts.copies[tile]
         return held
 
     @property

@@ -510,7 +510,7 @@ def _ryuuiisou(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     return shape.tiles & ~GREEN_MASK == 0
 
 
-def _chuuren_counts(shape: WinShape) -> tuple[int, ...] | None:
+def _chuuren_counts(shape: WinShape) -> bytes | None:
     """The suit's counts when the hand is closed, melds-free and of one suit, else None."""
     if shape.form != "standard" or shape.hand.melds or shape.hand.suits != 1 \
             or shape.tiles & HONOUR_MASK:
@@ -520,8 +520,9 @@ def _chuuren_counts(shape: WinShape) -> tuple[int, ...] | None:
 
 _NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 # The nine chuuren hands of a suit: 1112345678999 and one more tile, by that tile's rank.
+# As bytes, the form of a part's counts.
 _CHUUREN_HANDS: Final = tuple(
-    tuple(gate + (rank == extra) for rank, gate in enumerate(_NINE_GATES)) for extra in range(9))
+    bytes(gate + (rank == extra) for rank, gate in enumerate(_NINE_GATES)) for extra in range(9))
 
 
 def _chuuren(shape: WinShape, situation: Situation, rules: Rules) -> bool:
@@ -627,14 +628,27 @@ _ROWS: Final[dict[int, _Rows]] = {}
 _ROWS_LIMIT: Final = 16384
 
 
+# Each row's (predicate, entry, supersedes) for a closed and for an open hand, made once and
+# shared by every key's rows: a new key then adds one tuple to _ROWS, not one a row (the
+# cyclic garbage collector traverses every container a cache keeps). Typed Any so that the
+# compiled build keeps the shared tuples instead of unboxing and rebuilding them.
+_CLOSED_TESTS: Final[tuple[Any, ...]] = tuple(
+    (None if row.exact else row.test, (row.name, row.closed_han), row.supersedes)
+    for row in YAKU)
+_OPEN_TESTS: Final[tuple[Any, ...]] = tuple(
+    (None if row.exact else row.test, (row.name, row.open_han), row.supersedes)
+    for row in YAKU)
+
+
 def _rows(key: int) -> _Rows:
     closed, traits = key & 1 == 1, key >> 1
-    listed = [row for row in YAKU if (row.closed_han if closed else row.open_han)
-              and row.needs & ~traits == 0]
-    superseded = {name for row in listed if row.exact for name in row.supersedes}
-    tests = tuple((None if row.exact else row.test,
-                   (row.name, row.closed_han if closed else row.open_han), row.supersedes)
-                  for row in listed if row.name not in superseded)
+    shared = _CLOSED_TESTS if closed else _OPEN_TESTS
+    listed = [index for index, row in enumerate(YAKU)
+              if (row.closed_han if closed else row.open_han) and row.needs & ~traits == 0]
+    superseded = {name for index in listed if YAKU[index].exact
+                  for name in YAKU[index].supersedes}
+    tests: tuple[_Test, ...] = tuple(shared[index] for index in listed
+                                     if YAKU[index].name not in superseded)
     fixed = (tuple(entry for _, entry, _ in tests)
              if all(test is None for test, _, _ in tests) else None)
     rows = (fixed, tests)
@@ -683,6 +697,9 @@ def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
 # The yakuman rows worth testing, by traits (as _ROWS): (predicate, name, supersedes).
 _YakumanTest = tuple[Predicate, str, tuple[str, ...]]
 _YAKUMAN_ROWS: Final[dict[int, tuple[_YakumanTest, ...]]] = {}
+# Each row's test, shared by the keys (as _CLOSED_TESTS).
+_YAKUMAN_TESTS: Final[tuple[Any, ...]] = tuple(
+    (row.test, row.name, row.supersedes) for row in YAKUMAN)
 
 
 def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
@@ -695,8 +712,8 @@ def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
         return []
     rows = _YAKUMAN_ROWS.get(traits)
     if rows is None:
-        rows = tuple((row.test, row.name, row.supersedes)
-                     for row in YAKUMAN if row.needs & ~traits == 0)
+        rows = tuple(_YAKUMAN_TESTS[index] for index, row in enumerate(YAKUMAN)
+                     if row.needs & ~traits == 0)
         if len(_YAKUMAN_ROWS) < _ROWS_LIMIT:
             _YAKUMAN_ROWS[traits] = rows
     found: list[tuple[str, int]] = []

@@ -8,8 +8,10 @@ import itertools
 
 import pytest
 
+from typed_mahjong import score
 from typed_mahjong.hand import _MELD_CACHE, quick_meld
 from typed_mahjong.readings import decompose_suit
+from typed_mahjong.scoring import _MELDS, _MELDS_LIMIT, _quick_melds
 from typed_mahjong.shape import Part, part
 
 
@@ -41,7 +43,7 @@ def test_number_parts_match_a_fresh_decomposition(suit: int) -> None:
         made = part(suit, digits)
         assert isinstance(made, Part), digits
         counts = tuple(digits.count(str(rank + 1)) for rank in range(9))
-        assert made.counts == counts and made.size == len(digits)
+        assert made.counts == bytes(counts) and made.size == len(digits)
         assert made.most == max(counts)
         assert made.tile_mask == sum(1 << (base + rank) for rank in range(9) if counts[rank])
         assert made.pairs == (tuple(base + rank for rank in range(9) if counts[rank])
@@ -97,3 +99,38 @@ def test_meld_cache_keeps_valid_melds_only() -> None:
     for bad in ("pon:778p", "chi:135m", "kan:777p", "pon:777"):
         assert quick_meld(bad) is None
         assert bad not in _MELD_CACHE  # the careful parser reads it again, to name it
+
+
+@pytest.mark.parametrize("meld_text", [
+    "pon:777p", "chi:123m pon:777p", "kan:1111z chi:789s", "ankan:5555m pon:222z chi:456m",
+    "chi:345m chi:345m",
+])
+def test_cached_meld_facts_match_a_fresh_count(meld_text: str) -> None:
+    # The cache keeps one MeldFacts a meld text; its copies (34 bytes) and held tiles
+    # (bytes) must say what counting the melds' tiles one by one says.
+    facts = _MELDS.get(meld_text) or _quick_melds(meld_text)
+    assert facts is not None
+    # Kept unless the cache is full (earlier tests in this process may have filled it).
+    assert meld_text in _MELDS or len(_MELDS) == _MELDS_LIMIT
+    assert facts.melds == tuple(quick_meld(text) for text in meld_text.split())
+    counted = [0] * 34
+    for meld in facts.melds:
+        for tile in meld.tiles:
+            counted[tile] += 1
+    assert list(facts.copies) == counted
+    assert list(facts.held) == [tile for tile in range(34) if counted[tile]]
+    assert len(_MELDS) <= _MELDS_LIMIT
+
+
+def test_hand_counts_add_the_meld_copies() -> None:
+    # 123m 456s 99p concealed with [555z] [2222s]: every count read through the bytes tables
+    # (the HandTiles of a scored hand: compiled, one is not made from Python).
+    tiles = score("123m456s99p pon:555z kan:2222s", "9p").shape.hand
+    expected = [0] * 34
+    for tile, copies in ((0, 1), (1, 1), (2, 1), (17, 2), (19, 4), (21, 1), (22, 1), (23, 1),
+                         (31, 3)):
+        expected[tile] = copies
+    # No concealed honours: the honours are the shared empty part, nine zero counts.
+    assert tiles.counts[:34] == expected and not any(tiles.counts[34:])
+    assert [tiles.count(tile) for tile in range(34)] == expected
+    assert tiles.most == 4
