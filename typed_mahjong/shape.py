@@ -336,7 +336,9 @@ class HandTiles:
         counts = self._counts
         if counts is None:
             man, pin, sou, honours = self.parts
-            counts = list(man.counts + pin.counts + sou.counts + honours.counts)
+            # [:7]: a hand with no concealed honours shares EMPTY_PART, whose counts are
+            # a suit's nine.
+            counts = list(man.counts + pin.counts + sou.counts + honours.counts[:7])
             facts = self.meld_facts
             copies, meld_tiles = facts.copies, facts.held
             for index in range(len(meld_tiles)):
