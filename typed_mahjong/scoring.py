@@ -673,8 +673,12 @@ def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
     (Tenhou sanma: 200 on a ron, 100 from each of the two payers on a tsumo)."""
     if not tsumo:
         return honba * rules.honba_value
-    payers = rules.players - 1
-    return honba * rules.honba_value // payers * payers
+    return _honba_per_payer(honba, rules) * (rules.players - 1)
+
+
+def _honba_per_payer(honba: int, rules: Rules) -> int:
+    """What each payer of a tsumo adds for the honba: their value split among the payers."""
+    return honba * rules.honba_value // (rules.players - 1)
 
 
 # What a set of rules has decided before, kept by the rules' identity (a table keeps its
@@ -738,16 +742,16 @@ def _plain_payments(basic: int, seat: int, tsumo: bool, honba: int, rules: Rules
 def _payment_row(basic: int, seat: int, tsumo: bool, honba: int,
                  rules: Rules) -> _PaymentRow:
     if not tsumo:
-        first = hand_value(basic, seat == EAST, tsumo=False)[0]
-        payments: Parts = (("discarder", first + honba * rules.honba_value),)
-    else:
-        per_payer = honba * rules.honba_value // (rules.players - 1) if honba else 0
-        shares = _seat_shares(basic, seat, rules)
-        payments = tuple((SEAT_NAMES[wind], share + per_payer) for wind, share in shares.items())
-    paid = 0
-    for _, amount in payments:
-        paid += amount
-    return payments, paid - (_honba_paid(honba, rules, tsumo) if honba else 0), paid
+        points = hand_value(basic, seat == EAST, tsumo=False)[0]
+        paid = points + _honba_paid(honba, rules, tsumo=False)
+        return (("discarder", paid),), points, paid
+    per_payer = _honba_per_payer(honba, rules) if honba else 0
+    shares = _seat_shares(basic, seat, rules)
+    payments = tuple((SEAT_NAMES[wind], share + per_payer) for wind, share in shares.items())
+    points = 0
+    for share in shares.values():
+        points += share
+    return payments, points, points + per_payer * len(shares)
 
 
 def _liable_payments(yaku: Parts, yakuman: int, basic: int, hand: HandTiles,
