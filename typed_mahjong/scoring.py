@@ -633,27 +633,36 @@ _RENHOU_MANGAN: Final[Parts] = (("renhou", 5),)
 
 def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]], yaku: Parts,
                        dora: Parts, fu: int, fu_parts: Parts, rules: Rules) -> _Candidate:
-    if not rules.yakuman_stacking:
+    # Plain loops, no max(key=...) or sum(generator) (compiled, each was a Python-level
+    # call); a hand holds one yakuman far more often than several.
+    if len(yakuman) > 1 and not rules.yakuman_stacking:
         # One yakuman counts; among equals, the one carrying liability (so a pao holds).
         yakuman = [max(yakuman, key=lambda item: (item[1], item[0] in rules.pao))]
-    units = sum(value for _, value in yakuman)
-    entries = [(name, 13 * value) for name, value in yakuman]
+    units = 0
+    entries = []
+    for name, value in yakuman:
+        units += value
+        entries.append((name, 13 * value))
     if rules.aotenjou and rules.aotenjou_adds_yaku:
         # The `mahjong` package's aotenjou: ordinary yaku and dora count on top.
         entries.extend(yaku)
         entries.extend(dora)
-    han = sum(value for _, value in entries)
+    han = 0
+    for _, value in entries:
+        han += value
     basic, limit = basic_points(han, fu, rules, yakuman=units)
     return (tuple(entries), units, han, fu, fu_parts, basic, limit, shape)
 
 
 def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rules,
             honba: int, sticks: int, liable: int | None, tables: _RuleTables) -> Score:
+    # The Score by its constructor: compiled (mypyc), a direct call of the native class,
+    # where Score.__new__ (as _rebuild_score, for unpickling) is a Python-level call.
     yaku, yakuman, han, fu, fu_parts, basic, limit, shape = best
     seat, tsumo = situation.seat, situation.tsumo
     if not yaku:
-        return _rebuild_score((0, fu, (), fu_parts, None, 0, (), 0, shape.wait, 0, True,
-                               seat == EAST, tsumo, rules.name, shape, 0, rules))
+        return Score(0, fu, (), fu_parts, None, 0, (), 0, shape.wait, 0, True, seat == EAST,
+                     tsumo, shape, 0, rules)
     if liable is None:
         payments, points, paid = _plain_payments(basic, seat, tsumo, honba, rules, tables)
     else:
@@ -664,9 +673,9 @@ def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rul
         for _, amount in payments:
             paid += amount
         points = paid - honba_paid
-    return _rebuild_score((han, fu, yaku, fu_parts, limit, points, payments,
-                           paid + sticks * rules.riichi_stick_value, shape.wait, yakuman,
-                           False, seat == EAST, tsumo, rules.name, shape, basic, rules))
+    return Score(han, fu, yaku, fu_parts, limit, points, payments,
+                 paid + sticks * rules.riichi_stick_value, shape.wait, yakuman, False,
+                 seat == EAST, tsumo, shape, basic, rules)
 
 
 def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
