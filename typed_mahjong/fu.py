@@ -52,10 +52,10 @@ def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
     tsumo = shape.tsumo
     if pinfu and tsumo:
         return _PINFU_TSUMO
-    hand = shape.hand
+    closed = shape.closed
     parts: list[_Part] = [_BASE]
     total = 20
-    if hand.closed and not tsumo:
+    if closed and not tsumo:
         parts.append(_CLOSED_RON)
         total = 30
     if tsumo and not pinfu and (rules.rinshan_tsumo_fu or not situation.rinshan):
@@ -76,13 +76,15 @@ def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
                 kind = 0 if tile == ron_triplet else 2
                 parts.append(_TRIPLET_PARTS[kind][tile])
                 total += _TRIPLET_FU[kind][tile]
-            for meld in hand.melds:
+            melds = shape.hand.meld_facts
+            # Called triplets and kans, if any (most called melds are chi).
+            for meld in melds.melds if melds.triplets else ():
                 if meld.kind != "chi":
                     kind = 2 * (meld.kind == "ankan") + (len(meld.tiles) == 4)
                     tile = meld.tiles[0]
                     parts.append(_TRIPLET_PARTS[kind][tile])
                     total += _TRIPLET_FU[kind][tile]
-    if not hand.closed and total == 20:
+    if not closed and total == 20:
         # An open hand with no fu at all (open pinfu shape) is scored 30 fu.
         parts.append(("open hand minimum", 10))
         total = 30

@@ -51,7 +51,7 @@ from .tiles import (
     tile_name,
 )
 from .win_options import WIND_LETTERS, WinOptions, read_options
-from .yaku import find_yaku, find_yakuman, may_be_yakuman, reading_traits, situation_traits
+from .yaku import find_yakuman, reading_traits, shape_yaku, situation_traits, yakuman_gate
 
 Parts = tuple[tuple[str, int], ...]
 # The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).
@@ -414,7 +414,7 @@ _WIND_LETTERS: Final = WIND_LETTERS
 
 
 def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool, nuki: int,
-                  reds: int) -> list[tuple[str, int]]:
+                  reds: int) -> Parts:
     """The dora entries of the yaku (DORA_NAMES order), those worth something.
 
     Each indicator counts the copies of the tile it shows; Norths set aside (nuki) count
@@ -432,7 +432,8 @@ def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool
         entries.append((DORA_NAMES[2], reds))
     if nuki:
         entries.append((DORA_NAMES[3], nuki))
-    return entries
+    # A tuple: each shape's yaku tuple adds it as it is (``_evaluate``).
+    return tuple(entries)
 
 
 Read = tuple[HandTiles, list[int], list[int]]
@@ -601,20 +602,20 @@ def _parse_win(hand: Hand, win: str) -> int:
     return parsed.tile
 
 
-def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
-              dora: list[tuple[str, int]], hand_traits: int,
-              tables: _RuleTables) -> _Candidate:
+def _evaluate(shape: WinShape, situation: Situation, rules: Rules, dora: Parts,
+              hand_traits: int, tables: _RuleTables) -> _Candidate:
     """One shape scored; ``hand_traits``: the situation's (``situation_traits``)."""
     traits = hand_traits | reading_traits(shape, situation)
-    yaku = find_yaku(shape, situation, rules, traits)
+    yaku = shape_yaku(shape, situation, rules, traits)
     fu_parts, fu = fu_and_parts(shape, situation, rules, _PINFU in yaku)
-    if may_be_yakuman(shape, situation, rules, traits):
+    if traits & tables.yakuman_gate:  # may_be_yakuman, the gate kept with the rules
         yakuman = find_yakuman(shape, situation, rules, traits)
         if yakuman:
             return _yakuman_candidate(shape, yakuman, yaku, dora, fu, fu_parts, rules)
     han = 0
     if yaku:
-        yaku.extend(dora)
+        if dora:
+            yaku += dora
         for _, value in yaku:
             han += value
     basic, limit = _plain_basic(han, fu, rules, tables)
@@ -622,7 +623,7 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules,
         # A flat mangan, taken only when the hand is worth less without it (EMA 2016,
         # WRC 2025): it replaces the yaku and dora rather than adding to them.
         return (_RENHOU_MANGAN, 0, 5, fu, fu_parts, 2000, "mangan", shape)
-    return (tuple(yaku), 0, han, fu, fu_parts, basic, limit, shape)
+    return (yaku, 0, han, fu, fu_parts, basic, limit, shape)
 
 
 # Any: the compiled build compares the shared tuple (see yaku._Test).
@@ -630,29 +631,38 @@ _PINFU: Final[Any] = ("pinfu", 1)
 _RENHOU_MANGAN: Final[Parts] = (("renhou", 5),)
 
 
-def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]],
-                       yaku: list[tuple[str, int]], dora: list[tuple[str, int]], fu: int,
-                       fu_parts: Parts, rules: Rules) -> _Candidate:
-    if not rules.yakuman_stacking:
+def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]], yaku: Parts,
+                       dora: Parts, fu: int, fu_parts: Parts, rules: Rules) -> _Candidate:
+    # Plain loops, no max(key=...) or sum(generator) (compiled, each was a Python-level
+    # call); a hand holds one yakuman far more often than several.
+    if len(yakuman) > 1 and not rules.yakuman_stacking:
         # One yakuman counts; among equals, the one carrying liability (so a pao holds).
         yakuman = [max(yakuman, key=lambda item: (item[1], item[0] in rules.pao))]
-    units = sum(value for _, value in yakuman)
-    entries = [(name, 13 * value) for name, value in yakuman]
+    units = 0
+    entries = []
+    for name, value in yakuman:
+        units += value
+        entries.append((name, 13 * value))
     if rules.aotenjou and rules.aotenjou_adds_yaku:
         # The `mahjong` package's aotenjou: ordinary yaku and dora count on top.
-        entries += yaku + dora
-    han = sum(value for _, value in entries)
+        entries.extend(yaku)
+        entries.extend(dora)
+    han = 0
+    for _, value in entries:
+        han += value
     basic, limit = basic_points(han, fu, rules, yakuman=units)
     return (tuple(entries), units, han, fu, fu_parts, basic, limit, shape)
 
 
 def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rules,
             honba: int, sticks: int, liable: int | None, tables: _RuleTables) -> Score:
+    # The Score by its constructor: compiled (mypyc), a direct call of the native class,
+    # where Score.__new__ (as _rebuild_score, for unpickling) is a Python-level call.
     yaku, yakuman, han, fu, fu_parts, basic, limit, shape = best
     seat, tsumo = situation.seat, situation.tsumo
     if not yaku:
-        return _rebuild_score((0, fu, (), fu_parts, None, 0, (), 0, shape.wait, 0, True,
-                               seat == EAST, tsumo, rules.name, shape, 0, rules))
+        return Score(0, fu, (), fu_parts, None, 0, (), 0, shape.wait, 0, True, seat == EAST,
+                     tsumo, shape, 0, rules)
     if liable is None:
         payments, points, paid = _plain_payments(basic, seat, tsumo, honba, rules, tables)
     else:
@@ -663,9 +673,9 @@ def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rul
         for _, amount in payments:
             paid += amount
         points = paid - honba_paid
-    return _rebuild_score((han, fu, yaku, fu_parts, limit, points, payments,
-                           paid + sticks * rules.riichi_stick_value, shape.wait, yakuman,
-                           False, seat == EAST, tsumo, rules.name, shape, basic, rules))
+    return Score(han, fu, yaku, fu_parts, limit, points, payments,
+                 paid + sticks * rules.riichi_stick_value, shape.wait, yakuman, False,
+                 seat == EAST, tsumo, shape, basic, rules)
 
 
 def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
@@ -692,12 +702,14 @@ _TABLE_LIMIT: Final = 4096
 class _RuleTables:
     """Basic points and limit by han and fu (``limits.basic_points``, no yakuman), and the
     payments with no liability by basic points, seat, tsumo and honba (``_payment_row``:
-    payments, points before honba, all paid)."""
+    payments, points before honba, all paid); and the rules' yakuman gate
+    (``yaku.yakuman_gate``)."""
 
-    __slots__ = ("rules", "basic", "payments")
+    __slots__ = ("rules", "basic", "payments", "yakuman_gate")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self.yakuman_gate = yakuman_gate(rules)  # once a set of rules, not once a shape
         self.basic: dict[int, tuple[int, str | None]] = {}
         self.payments: dict[int, _PaymentRow] = {}
 

@@ -18,6 +18,7 @@ from .shape import (
     GREEN_MASK,
     KOKUSHI_THIRTEEN,
     RYANMEN,
+    SUIT_MASKS,
     TANKI,
     WIND_MASK,
     WinShape,
@@ -122,7 +123,13 @@ TENHOU: Final = 1 << 23
 CHIIHOU: Final = 1 << 24
 ALL_GREEN: Final = 1 << 25  # 2s 3s 4s 6s 8s and the green dragon only
 RUN_PAIRS_2: Final = 1 << 26  # two pairs of identical runs
-PURE_CLOSED: Final = 1 << 27  # closed, one number suit and no honour (chuuren poutou)
+PURE_CLOSED: Final = 1 << 27  # closed, every rank of one number suit, nothing else (chuuren)
+PAARENCHAN: Final = 1 << 28  # the dealer, after seven wins in a row (a situation trait)
+
+
+_MAN: Final = SUIT_MASKS[0]
+_PIN: Final = SUIT_MASKS[1]
+_SOU: Final = SUIT_MASKS[2]
 
 
 def shape_traits(shape: WinShape, situation: Situation) -> int:
@@ -156,6 +163,8 @@ def situation_traits(situation: Situation) -> int:
         traits |= TENHOU | YAKUMAN_HINT
     if s.chiihou:
         traits |= CHIIHOU | YAKUMAN_HINT
+    if s.renchan >= 7 and s.seat == EAST:
+        traits |= PAARENCHAN  # a yakuman only where the rules say (``yakuman_gate``)
     return traits
 
 
@@ -194,8 +203,10 @@ def reading_traits(shape: WinShape, situation: Situation) -> int:
         traits |= OUTSIDE
     if shape.hand.suits == 1:
         traits |= ONE_SUIT
-        if shape.closed and tiles & HONOUR_MASK == 0:
-            traits |= PURE_CLOSED | YAKUMAN_HINT  # chuuren poutou
+        # Chuuren poutou (1112345678999 and one more) holds every rank of its suit: most
+        # one-suit hands lack one, and so skip the yakuman table.
+        if shape.closed and (tiles == _MAN or tiles == _PIN or tiles == _SOU):
+            traits |= PURE_CLOSED | YAKUMAN_HINT
     if shape.form == "chiitoitsu":
         traits |= SEVEN_PAIRS
     return traits
@@ -607,11 +618,23 @@ YAKUMAN: Final[tuple[YakumanRow, ...]] = (
                ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
     YakumanRow("daisharin", _daisharin, needs=SEVEN_PAIRS,
                ident=_named("daisharin", "大車輪", "Big wheels", majsoul=(60,))),
-    YakumanRow("paarenchan", _paarenchan,
+    YakumanRow("paarenchan", _paarenchan, needs=PAARENCHAN,
                ident=_named("paarenchan", "八連荘", "Eight consecutive dealer wins",
                             majsoul=(46,))),
 )
 YAKUMAN_NAMES = tuple(row.name for row in YAKUMAN)
+
+
+def _needed(rows: tuple[YakuRow, ...] | tuple[YakumanRow, ...]) -> int:
+    found = 0
+    for row in rows:
+        found |= row.needs
+    return found
+
+
+# The traits some row of each table needs: the rest cannot change which rows are tested.
+_YAKU_TRAITS: Final = _needed(YAKU)
+_YAKUMAN_TRAITS: Final = _needed(YAKUMAN)
 
 
 # The rows worth testing, by traits and closed (the lowest bit of the key), each as
@@ -663,13 +686,21 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules,
     the shape's, if already known)."""
     if traits < 0:
         traits = shape_traits(shape, situation)
-    key = traits << 1 | shape.closed
+    return list(shape_yaku(shape, situation, rules, traits))
+
+
+def shape_yaku(shape: WinShape, situation: Situation, rules: Rules,
+               traits: int) -> tuple[tuple[str, int], ...]:
+    """``find_yaku`` as a tuple, given the shape's traits: a key whose rows are all exact
+    gives its shared tuple, with no list built (the scorer adds the dora to it)."""
+    # Only the traits some row needs tell keys apart (fewer keys: fewer made on fresh hands).
+    key = (traits & _YAKU_TRAITS) << 1 | shape.closed
     rows = _ROWS.get(key)
     if rows is None:
         rows = _rows(key)
     fixed, tests = rows
     if fixed is not None:
-        return list(fixed)
+        return fixed
     found: list[tuple[str, int]] = []
     superseded: tuple[str, ...] = ()
     for test, entry, supersedes in tests:
@@ -680,8 +711,15 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules,
     if traits & RENHOU and _RENHOU_ENTRY in found:
         found[found.index(_RENHOU_ENTRY)] = ("renhou", 5 if rules.renhou == "5-han" else 8)
     if superseded:
-        return [item for item in found if item[0] not in superseded]
-    return found
+        return tuple([item for item in found if item[0] not in superseded])
+    return tuple(found)
+
+
+def yakuman_gate(rules: Rules) -> int:
+    """The traits of which a shape needs one for any row of YAKUMAN to hold under ``rules``
+    (``may_be_yakuman``): the hint, and the traits of the rows only rules enable."""
+    return (YAKUMAN_HINT | (PAARENCHAN if rules.paarenchan else 0)
+            | (SEVEN_PAIRS if rules.daisharin else 0))
 
 
 def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
@@ -690,8 +728,7 @@ def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
     (``traits``: the shape's, if already known). A test checks every row through it."""
     if traits < 0:
         traits = shape_traits(shape, situation)
-    return (traits & YAKUMAN_HINT != 0 or rules.paarenchan
-            or (rules.daisharin and traits & SEVEN_PAIRS != 0))
+    return traits & yakuman_gate(rules) != 0
 
 
 # The yakuman rows worth testing, by traits (as _ROWS): (predicate, name, supersedes).
@@ -710,12 +747,13 @@ def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
         traits = shape_traits(shape, situation)
     if not may_be_yakuman(shape, situation, rules, traits):
         return []
-    rows = _YAKUMAN_ROWS.get(traits)
+    key = traits & _YAKUMAN_TRAITS  # as in shape_yaku
+    rows = _YAKUMAN_ROWS.get(key)
     if rows is None:
         rows = tuple(_YAKUMAN_TESTS[index] for index, row in enumerate(YAKUMAN)
-                     if row.needs & ~traits == 0)
+                     if row.needs & ~key == 0)
         if len(_YAKUMAN_ROWS) < _ROWS_LIMIT:
-            _YAKUMAN_ROWS[traits] = rows
+            _YAKUMAN_ROWS[key] = rows
     found: list[tuple[str, int]] = []
     superseded: tuple[str, ...] = ()
     for test, name, supersedes in rows:

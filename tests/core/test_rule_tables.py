@@ -37,3 +37,18 @@ def test_results_hold_when_the_tables_are_dropped() -> None:
         # Honba 300 a hand, 100 from each payer; the winner sits South (the default).
         assert tsumo.payments == (("E", 4100), ("W", 2100), ("N", 2100))
         assert (tsumo.points, tsumo.limit) == (8000, "mangan")
+
+
+def test_the_kept_yakuman_gate_is_the_rules_gate() -> None:
+    # The tables keep yaku.yakuman_gate(rules) for _evaluate: made from scratch, each
+    # preset's (and the optional yakuman's) gives the same, and paarenchan and daisharin
+    # add their traits to the hint.
+    from typed_mahjong.rules import PRESETS
+    from typed_mahjong.scoring import _tables
+    from typed_mahjong.yaku import PAARENCHAN, SEVEN_PAIRS, YAKUMAN_HINT, yakuman_gate
+
+    for rules in (*PRESETS.values(), rules_from("tenhou", paarenchan=True, daisharin=True)):
+        assert _tables(rules).yakuman_gate == yakuman_gate(rules)
+    assert yakuman_gate(rules_from("tenhou")) == YAKUMAN_HINT
+    assert yakuman_gate(rules_from("tenhou", paarenchan=True, daisharin=True)) == (
+        YAKUMAN_HINT | PAARENCHAN | SEVEN_PAIRS)

@@ -391,6 +391,11 @@ def test_optional_yakuman_follow_the_rules() -> None:
     paarenchan = rules_from("tenhou", paarenchan=True)
     result = score(KANCHAN_HAND, KANCHAN_WIN, seat="E", renchan=7, rules=paarenchan)
     assert result.yaku == (("paarenchan", 13),)
+    # The dealer's eighth win in a row only: not the seventh, not a non-dealer's.
+    for seat, renchan in (("E", 6), ("S", 7)):
+        other = score(KANCHAN_HAND, KANCHAN_WIN, seat=seat, renchan=renchan, rules=paarenchan)
+        assert other.yakuman == 0
+        assert other.yaku == score(KANCHAN_HAND, KANCHAN_WIN, seat=seat).yaku
 
 
 def test_real_yakuman_beats_an_equal_kazoe_reading() -> None:
