@@ -20,7 +20,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from .hand import Meld, meld_copies
-from .readings import suit_readings
+from .readings import suit_table
 from .tile_types import Form, Wait
 from .tiles import HONOUR_MASK, ORPHAN_MASK, tile_mask
 
@@ -119,9 +119,14 @@ class Part:
         self.size = size
         self.most = most  # copies of the tile held most
         # Seven-pairs material: the tiles held exactly twice when no tile is held otherwise.
-        self.pairs: tuple[int, ...] | None = (
-            tuple(base + rank for rank, count in enumerate(counts) if count)
-            if only_pairs else None)
+        pairs: tuple[int, ...] | None = None
+        if only_pairs:
+            tiles = []
+            for rank in range(len(counts)):
+                if counts[rank]:
+                    tiles.append(base + rank)
+            pairs = tuple(tiles)
+        self.pairs = pairs
 
 
 # Parts by digit string, one cache a suit (m, p, s, z). A key is at most 14 digits of one
@@ -203,20 +208,39 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
             elif count:
                 return ()
         return (PartReading(pair, (), tuple(triplets)),)
+    if not _SUIT_TABLE:
+        _SUIT_TABLE.append(suit_table())
+    encoded = _SUIT_TABLE[0].get(counts)
+    if encoded is None:
+        return ()
+    # The table's text read here at once (readings.encode_table_line writes it: readings
+    # apart by ",", each a pair rank or "-", then a letter a meld, "a".. a triplet's rank,
+    # "A".. a run's first rank, triplets then runs, each ascending as decompose_suit sorts
+    # them): no tuples of codes in between, nothing to sort (a new spelling of new counts
+    # makes its readings on the scoring path).
     found = []
-    for pair, codes in suit_readings(counts):
+    for item in encoded.split(","):
+        first = ord(item[0])
         runs = []
         triplets = []
-        for code in codes:
-            if code >= 9:
-                runs.append(base + code - 9)
+        for index in range(1, len(item)):
+            code = ord(item[index])
+            if code >= _TRIPLET_CODE:
+                triplets.append(base + code - _TRIPLET_CODE)
             else:
-                triplets.append(base + code)
-        runs.sort()
-        triplets.sort()
-        found.append(PartReading(base + pair if pair >= 0 else -1, tuple(runs),
-                                 tuple(triplets)))
+                runs.append(base + code - _RUN_CODE)
+        found.append(PartReading(base + first - _RANK_CODE if first != _NO_PAIR else -1,
+                                 tuple(runs), tuple(triplets)))
     return tuple(found)
+
+
+# The shipped suit table (readings.suit_table), fetched once on first use and kept here:
+# calling suit_table() through its cache wrapper is a generic call (compiled).
+_SUIT_TABLE: Final[list[dict[bytes, str]]] = []
+_NO_PAIR: Final = ord("-")
+_RANK_CODE: Final = ord("0")
+_TRIPLET_CODE: Final = ord("a")
+_RUN_CODE: Final = ord("A")
 
 
 EMPTY_PART: Final = Part(0, bytes(9), 0, (_NO_READING,), "")
