@@ -152,25 +152,31 @@ def part(suit: int, digits: str) -> Part | None:
 
 
 def _make_part(suit: int, digits: str) -> Part | None:
-    if len(digits) > 14:
+    length = len(digits)
+    if length > 14:
         return None
-    size = 7 if suit == 3 else 9
-    counts = [0] * size
-    reds = 0
-    for char in digits:
-        rank = ord(char) - 48
-        if suit < 3 and rank == 0:
-            reds += 1
-            rank = 5
-        if not 1 <= rank <= size:
-            return None
-        counts[rank - 1] += 1
-        if counts[rank - 1] > 4:
-            return None
+    # A count a rank by str.count (a C call each, compiled or not) rather than a step a
+    # digit: a new spelling makes its part on the scoring path.
+    reds = 0 if suit == 3 else digits.count("0")
     if reds > 1:
         return None
+    counts = []
+    counted = 0
+    for rank in range(7 if suit == 3 else 9):
+        count = digits.count(_RANKS[rank])
+        if rank == 4:
+            count += reds  # a red five is a five
+        if count > 4:
+            return None
+        counts.append(count)
+        counted += count
+    if counted != length:
+        return None  # a character that is no rank of this suit (honours: 0, 8, 9)
     key = bytes(counts)
     return Part(9 * suit, key, reds, _part_readings(suit, key), digits)
+
+
+_RANKS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
 
 
 def _part_readings(suit: int, key: bytes) -> tuple[PartReading, ...]:
@@ -191,7 +197,7 @@ _READINGS: Final[tuple[dict[bytes, tuple[PartReading, ...]], ...]] = ({}, {}, {}
 
 def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
     base = 9 * suit
-    if not any(counts):
+    if counts == _NO_COUNTS[suit]:  # not any(): compiled, a generic call
         return (_NO_READING,)
     if suit == 3:
         # Honours form no runs: each kind is a pair or a triplet, one pair at most.
@@ -237,6 +243,7 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
 # The shipped suit table (readings.suit_table), fetched once on first use and kept here:
 # calling suit_table() through its cache wrapper is a generic call (compiled).
 _SUIT_TABLE: Final[list[dict[bytes, str]]] = []
+_NO_COUNTS: Final = (bytes(9), bytes(9), bytes(9), bytes(7))
 _NO_PAIR: Final = ord("-")
 _RANK_CODE: Final = ord("0")
 _TRIPLET_CODE: Final = ord("a")
