@@ -163,7 +163,7 @@ def _make_part(suit: int, digits: str) -> Part | None:
     counts = []
     counted = 0
     for rank in range(7 if suit == 3 else 9):
-        count = digits.count(_RANKS[rank])
+        count = digits.count(_RANK_DIGITS[rank])
         if rank == 4:
             count += reds  # a red five is a five
         if count > 4:
@@ -176,7 +176,9 @@ def _make_part(suit: int, digits: str) -> Part | None:
     return Part(9 * suit, key, reds, _part_readings(suit, key), digits)
 
 
-_RANKS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
+# A str, not a tuple of them: compiled, a Final tuple is kept unboxed and boxed anew each
+# time it is indexed by a variable.
+_RANK_DIGITS: Final = "123456789"
 
 
 def _part_readings(suit: int, key: bytes) -> tuple[PartReading, ...]:
@@ -197,7 +199,8 @@ _READINGS: Final[tuple[dict[bytes, tuple[PartReading, ...]], ...]] = ({}, {}, {}
 
 def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
     base = 9 * suit
-    if counts == _NO_COUNTS[suit]:  # not any(): compiled, a generic call
+    # Compared, not any(): compiled, any() is a generic call.
+    if counts == _NO_SUIT_TILES or counts == _NO_HONOURS:
         return (_NO_READING,)
     if suit == 3:
         # Honours form no runs: each kind is a pair or a triplet, one pair at most.
@@ -243,7 +246,8 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
 # The shipped suit table (readings.suit_table), fetched once on first use and kept here:
 # calling suit_table() through its cache wrapper is a generic call (compiled).
 _SUIT_TABLE: Final[list[dict[bytes, str]]] = []
-_NO_COUNTS: Final = (bytes(9), bytes(9), bytes(9), bytes(7))
+_NO_SUIT_TILES: Final = bytes(9)
+_NO_HONOURS: Final = bytes(7)
 _NO_PAIR: Final = ord("-")
 _RANK_CODE: Final = ord("0")
 _TRIPLET_CODE: Final = ord("a")
