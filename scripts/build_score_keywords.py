@@ -7,13 +7,15 @@ the time, and compiled (mypyc) far faster, with no dict made a call. ``WIN_OPTIO
 the one list: this script writes the two blocks of ``score()`` that name the options, each
 between a ``# BEGIN generated`` and an ``# END generated`` line,
 
-* the parameters, one per row, typed ``object`` (the row's check, not the signature, decides
+* the parameters, one per row marked ``declared`` (the others come in through
+  ``**unknown``), typed ``object`` (the row's check, not the signature, decides
   what a value may be, so a wrong value gets the same HandError in both builds; the public
   type of ``score`` is ``ScoreFunction``, whose ``**options: Unpack[WinOptions]`` types them);
 * the reading: when every value is of its row's plain form (a flag True or False, a count a
   whole number >= 0, a wind a letter E S W N, tiles a string, ``pao`` not given) the
   ``Situation`` is made at once, flags that imply another (double riichi is a riichi) or-ed
-  in; any other value goes to ``win_options.read_options``, which checks it by its row.
+  in; any other value, and any option not declared, goes to ``win_options.read_options``
+  (in table order: ``win_options.table_order``), which checks it by its row.
 
 ``tests/core/test_win_options.py`` fails when the file differs from what this writes.
 """
@@ -43,7 +45,7 @@ READING = "reading"
 
 def parameter_lines(indent: str) -> list[str]:
     return [f"{indent}{option.name}: object = {_literal(option.default)},"
-            for option in WIN_OPTIONS]
+            for option in WIN_OPTIONS if option.declared]
 
 
 def _literal(value: object) -> str:
@@ -65,8 +67,11 @@ def _plain(name: str, kind: str, default: object) -> str:
     return f"type({name}) is str and ({name}_tile := _WIND_LETTERS.get({name})) is not None"
 
 
-def _value(name: str, kind: str, default: object) -> str:
-    implied_by = [option.name for option in WIN_OPTIONS if option.implies == name]
+def _value(name: str, kind: str, default: object, declared: bool) -> str:
+    if not declared:
+        return _literal(default)  # given, it is in ``unknown``: read_options reads it
+    implied_by = [option.name for option in WIN_OPTIONS
+                  if option.implies == name and option.declared]
     if implied_by:
         return " or ".join([name, *implied_by])
     if kind == WIND:
@@ -75,9 +80,11 @@ def _value(name: str, kind: str, default: object) -> str:
 
 
 def reading_lines(indent: str) -> list[str]:
-    tests = [_plain(option.name, option.kind, option.default) for option in WIN_OPTIONS]
-    values = [_value(option.name, option.kind, option.default) for option in WIN_OPTIONS]
-    given = [f'"{option.name}": {option.name},' for option in WIN_OPTIONS]
+    tests = [_plain(option.name, option.kind, option.default) for option in WIN_OPTIONS
+             if option.declared]
+    values = [_value(option.name, option.kind, option.default, option.declared)
+              for option in WIN_OPTIONS]
+    given = [f'"{option.name}": {option.name},' for option in WIN_OPTIONS if option.declared]
     lines = [f"{indent}if (not unknown"]
     lines += [f"{indent}        and {test}" for test in tests]
     lines[-1] += "):"
@@ -86,10 +93,9 @@ def reading_lines(indent: str) -> list[str]:
     lines.append(f"{indent}    )")
     lines.append(f"{indent}else:")
     # Any other value, or a keyword that is no win option: read and checked by the table.
-    lines.append(f"{indent}    situation = read_options({{")
-    lines.append(f"{indent}        **unknown,")
+    lines.append(f"{indent}    situation = read_options(table_order(unknown, {{")
     lines += [f"{indent}        {item}" for item in given]
-    lines.append(f"{indent}    }})")
+    lines.append(f"{indent}    }}))")
     return lines
 
 

@@ -20,7 +20,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from .hand import Meld, meld_copies
-from .readings import suit_readings
+from .readings import suit_table
 from .tile_types import Form, Wait
 from .tiles import HONOUR_MASK, ORPHAN_MASK, tile_mask
 
@@ -119,9 +119,14 @@ class Part:
         self.size = size
         self.most = most  # copies of the tile held most
         # Seven-pairs material: the tiles held exactly twice when no tile is held otherwise.
-        self.pairs: tuple[int, ...] | None = (
-            tuple(base + rank for rank, count in enumerate(counts) if count)
-            if only_pairs else None)
+        pairs: tuple[int, ...] | None = None
+        if only_pairs:
+            tiles = []
+            for rank in range(len(counts)):
+                if counts[rank]:
+                    tiles.append(base + rank)
+            pairs = tuple(tiles)
+        self.pairs = pairs
 
 
 # Parts by digit string, one cache a suit (m, p, s, z). A key is at most 14 digits of one
@@ -147,25 +152,33 @@ def part(suit: int, digits: str) -> Part | None:
 
 
 def _make_part(suit: int, digits: str) -> Part | None:
-    if len(digits) > 14:
+    length = len(digits)
+    if length > 14:
         return None
-    size = 7 if suit == 3 else 9
-    counts = [0] * size
-    reds = 0
-    for char in digits:
-        rank = ord(char) - 48
-        if suit < 3 and rank == 0:
-            reds += 1
-            rank = 5
-        if not 1 <= rank <= size:
-            return None
-        counts[rank - 1] += 1
-        if counts[rank - 1] > 4:
-            return None
+    # A count a rank by str.count (a C call each, compiled or not) rather than a step a
+    # digit: a new spelling makes its part on the scoring path.
+    reds = 0 if suit == 3 else digits.count("0")
     if reds > 1:
         return None
+    counts = []
+    counted = 0
+    for rank in range(7 if suit == 3 else 9):
+        count = digits.count(_RANK_DIGITS[rank])
+        if rank == 4:
+            count += reds  # a red five is a five
+        if count > 4:
+            return None
+        counts.append(count)
+        counted += count
+    if counted != length:
+        return None  # a character that is no rank of this suit (honours: 0, 8, 9)
     key = bytes(counts)
     return Part(9 * suit, key, reds, _part_readings(suit, key), digits)
+
+
+# A str, not a tuple of them: compiled, a Final tuple is kept unboxed and boxed anew each
+# time it is indexed by a variable.
+_RANK_DIGITS: Final = "123456789"
 
 
 def _part_readings(suit: int, key: bytes) -> tuple[PartReading, ...]:
@@ -186,7 +199,8 @@ _READINGS: Final[tuple[dict[bytes, tuple[PartReading, ...]], ...]] = ({}, {}, {}
 
 def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
     base = 9 * suit
-    if not any(counts):
+    # Compared, not any(): compiled, any() is a generic call.
+    if counts == _NO_SUIT_TILES or counts == _NO_HONOURS:
         return (_NO_READING,)
     if suit == 3:
         # Honours form no runs: each kind is a pair or a triplet, one pair at most.
@@ -203,20 +217,41 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
             elif count:
                 return ()
         return (PartReading(pair, (), tuple(triplets)),)
+    if not _SUIT_TABLE:
+        _SUIT_TABLE.append(suit_table())
+    encoded = _SUIT_TABLE[0].get(counts)
+    if encoded is None:
+        return ()
+    # The table's text read here at once (readings.encode_table_line writes it: readings
+    # apart by ",", each a pair rank or "-", then a letter a meld, "a".. a triplet's rank,
+    # "A".. a run's first rank, triplets then runs, each ascending as decompose_suit sorts
+    # them): no tuples of codes in between, nothing to sort (a new spelling of new counts
+    # makes its readings on the scoring path).
     found = []
-    for pair, codes in suit_readings(counts):
+    for item in encoded.split(","):
+        first = ord(item[0])
         runs = []
         triplets = []
-        for code in codes:
-            if code >= 9:
-                runs.append(base + code - 9)
+        for index in range(1, len(item)):
+            code = ord(item[index])
+            if code >= _TRIPLET_CODE:
+                triplets.append(base + code - _TRIPLET_CODE)
             else:
-                triplets.append(base + code)
-        runs.sort()
-        triplets.sort()
-        found.append(PartReading(base + pair if pair >= 0 else -1, tuple(runs),
-                                 tuple(triplets)))
+                runs.append(base + code - _RUN_CODE)
+        found.append(PartReading(base + first - _RANK_CODE if first != _NO_PAIR else -1,
+                                 tuple(runs), tuple(triplets)))
     return tuple(found)
+
+
+# The shipped suit table (readings.suit_table), fetched once on first use and kept here:
+# calling suit_table() through its cache wrapper is a generic call (compiled).
+_SUIT_TABLE: Final[list[dict[bytes, str]]] = []
+_NO_SUIT_TILES: Final = bytes(9)
+_NO_HONOURS: Final = bytes(7)
+_NO_PAIR: Final = ord("-")
+_RANK_CODE: Final = ord("0")
+_TRIPLET_CODE: Final = ord("a")
+_RUN_CODE: Final = ord("A")
 
 
 EMPTY_PART: Final = Part(0, bytes(9), 0, (_NO_READING,), "")

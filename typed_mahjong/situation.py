@@ -224,44 +224,64 @@ def check_situation(melds: tuple[Meld, ...], situation: Situation, ura: list[int
     if not (s.ippatsu or s.haitei or s.houtei or s.chankan or s.rinshan or s.tenhou
             or s.chiihou or s.renhou or (ura and not s.riichi) or (s.riichi and melds)):
         return
-    called = [meld for meld in melds if meld.is_open]
-    kans = sum(meld.is_kan for meld in melds)
-    # (broken, the flag at fault, why): the flag lets a caller point at the marker itself.
+    fault = _situation_fault(melds, s, bool(ura), kita_rinshan)
+    if fault is not None:
+        flag, why = fault
+        raise HandError(f"situation: {why}", field=flag, kind=SITUATION)
+
+
+def _situation_fault(melds: tuple[Meld, ...], s: Situation, ura: bool,
+                     kita_rinshan: bool) -> tuple[str, str] | None:
+    """The first impossible combination, in this order: (the flag at fault, why), the flag
+    letting a caller point at the marker itself; None if there is none. Tested one after
+    another, not gathered into a list first: most wins that get here break nothing."""
+    called = False
+    kans = 0
+    for meld in melds:
+        if meld.is_open:
+            called = True
+        if meld.is_kan:
+            kans += 1
     first_turn = s.tenhou or s.chiihou or s.renhou
     first_turn_flag = "tenhou" if s.tenhou else "chiihou" if s.chiihou else "renhou"
-    problems = [
-        (s.ippatsu and not s.riichi, "ippatsu", "ippatsu needs riichi"),
-        (s.riichi and bool(called), "riichi", "riichi needs a closed hand, but the hand has "
-                                              "called melds (a closed kan is allowed)"),
-        (s.haitei and not s.tsumo, "haitei", "haitei is a tsumo win on the last tile; this "
-                                             "is a ron (use houtei)"),
-        (s.houtei and s.tsumo, "houtei", "houtei is a ron on the last discard; this is a "
-                                         "tsumo (use haitei)"),
-        (s.chankan and s.tsumo, "chankan", "chankan (robbing a kan) is a ron; this is a tsumo"),
-        (s.rinshan and not s.tsumo, "rinshan", "rinshan kaihou is a tsumo on the kan "
-                                               "replacement tile"),
-        (s.rinshan and kans == 0 and not kita_rinshan, "rinshan",
-         "rinshan kaihou needs a kan in the hand (or, where the rules say so, a kita)"),
-        (s.rinshan and s.haitei, "haitei", "a kan replacement tile is never the last wall "
-                                           "tile (rinshan and haitei together)"),
-        (s.chankan and s.houtei, "houtei", "no kan can be made on the last tile (chankan and "
-                                           "houtei together)"),
-        (s.tenhou and not s.dealer, "tenhou", "tenhou is the dealer's win; the seat is not "
-                                              "East"),
-        (s.chiihou and s.dealer, "chiihou", "chiihou is a non-dealer's win; the dealer wins "
-                                            "tenhou"),
-        ((s.tenhou or s.chiihou) and not s.tsumo, first_turn_flag,
-         "tenhou and chiihou are tsumo wins"),
-        (s.renhou and s.tsumo, "renhou", "renhou is a ron before the winner's first draw"),
-        (s.renhou and s.dealer, "renhou", "renhou is a non-dealer's win"),
-        (first_turn and bool(melds), first_turn_flag,
-         "a first-turn win (tenhou, chiihou, renhou) has no melds"),
-        (first_turn and (s.riichi or s.rinshan or s.haitei or s.houtei or s.chankan),
-         first_turn_flag,
-         "a first-turn win cannot also be riichi, rinshan, haitei, houtei or chankan"),
-        (s.tenhou and s.chiihou, "chiihou", "tenhou and chiihou together"),
-        (bool(ura) and not s.riichi, "ura", "ura dora indicators are only revealed for riichi"),
-    ]
-    for broken, flag, why in problems:
-        if broken:
-            raise HandError(f"situation: {why}", field=flag, kind=SITUATION)
+    if s.ippatsu and not s.riichi:
+        return "ippatsu", "ippatsu needs riichi"
+    if s.riichi and called:
+        return "riichi", ("riichi needs a closed hand, but the hand has called melds (a "
+                          "closed kan is allowed)")
+    if s.haitei and not s.tsumo:
+        return "haitei", "haitei is a tsumo win on the last tile; this is a ron (use houtei)"
+    if s.houtei and s.tsumo:
+        return "houtei", "houtei is a ron on the last discard; this is a tsumo (use haitei)"
+    if s.chankan and s.tsumo:
+        return "chankan", "chankan (robbing a kan) is a ron; this is a tsumo"
+    if s.rinshan and not s.tsumo:
+        return "rinshan", "rinshan kaihou is a tsumo on the kan replacement tile"
+    if s.rinshan and kans == 0 and not kita_rinshan:
+        return "rinshan", ("rinshan kaihou needs a kan in the hand (or, where the rules say "
+                           "so, a kita)")
+    if s.rinshan and s.haitei:
+        return "haitei", ("a kan replacement tile is never the last wall tile (rinshan and "
+                          "haitei together)")
+    if s.chankan and s.houtei:
+        return "houtei", "no kan can be made on the last tile (chankan and houtei together)"
+    if s.tenhou and not s.dealer:
+        return "tenhou", "tenhou is the dealer's win; the seat is not East"
+    if s.chiihou and s.dealer:
+        return "chiihou", "chiihou is a non-dealer's win; the dealer wins tenhou"
+    if (s.tenhou or s.chiihou) and not s.tsumo:
+        return first_turn_flag, "tenhou and chiihou are tsumo wins"
+    if s.renhou and s.tsumo:
+        return "renhou", "renhou is a ron before the winner's first draw"
+    if s.renhou and s.dealer:
+        return "renhou", "renhou is a non-dealer's win"
+    if first_turn and melds:
+        return first_turn_flag, "a first-turn win (tenhou, chiihou, renhou) has no melds"
+    if first_turn and (s.riichi or s.rinshan or s.haitei or s.houtei or s.chankan):
+        return first_turn_flag, ("a first-turn win cannot also be riichi, rinshan, haitei, "
+                                 "houtei or chankan")
+    if s.tenhou and s.chiihou:
+        return "chiihou", "tenhou and chiihou together"
+    if ura and not s.riichi:
+        return "ura", "ura dora indicators are only revealed for riichi"
+    return None

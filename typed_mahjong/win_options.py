@@ -36,6 +36,11 @@ class WinOption:
     ``marker`` is the annotation input that sets it (``None``: set by another input, as
     ``tsumo`` is by ``Tsumo[...]``); ``implies`` another flag this one turns on (double
     riichi is a riichi); ``example`` shows the marker in use, for error messages.
+    ``declared``: a parameter of ``score()`` itself (scripts/build_score_keywords.py
+    writes them). The options of optional rules and of three-player play are not: compiled,
+    each declared keyword a call leaves out costs the call a scan of the keywords it
+    passes, so these come in through ``score()``'s ``**unknown`` and, when given, are read
+    by ``read_options`` (the same checks and the same ``Situation``).
     """
 
     name: str
@@ -45,6 +50,7 @@ class WinOption:
     marker: str | None
     example: str = ""
     implies: str | None = None
+    declared: bool = True
 
     @property
     def type(self) -> type:
@@ -60,8 +66,9 @@ class WinOption:
         return self.default is None
 
 
-def _flag(name: str, meaning: str, marker: str | None, implies: str | None = None) -> WinOption:
-    return WinOption(name, FLAG, False, meaning, marker, marker or "", implies)
+def _flag(name: str, meaning: str, marker: str | None, implies: str | None = None,
+          declared: bool = True) -> WinOption:
+    return WinOption(name, FLAG, False, meaning, marker, marker or "", implies, declared)
 
 
 WIN_OPTIONS: Final[tuple[WinOption, ...]] = (
@@ -69,7 +76,7 @@ WIN_OPTIONS: Final[tuple[WinOption, ...]] = (
     _flag("riichi", "the winner declared riichi", "Riichi"),
     _flag("double_riichi", "riichi declared on the first turn", "DoubleRiichi", "riichi"),
     _flag("open_riichi", "riichi with the hand shown (if the rules allow it)", "OpenRiichi",
-          "riichi"),
+          "riichi", declared=False),
     _flag("ippatsu", "won within one go-around of riichi", "Ippatsu"),
     _flag("rinshan", "won on the replacement tile of a kan", "Rinshan"),
     _flag("chankan", "won by robbing a kan", "Chankan"),
@@ -77,7 +84,7 @@ WIN_OPTIONS: Final[tuple[WinOption, ...]] = (
     _flag("houtei", "won by ron on the last discard", "Houtei"),
     _flag("tenhou", "the dealer's win on the initial hand", "Tenhou"),
     _flag("chiihou", "a non-dealer's tsumo on the first draw", "Chiihou"),
-    _flag("renhou", "a non-dealer's ron before the first draw", "Renhou"),
+    _flag("renhou", "a non-dealer's ron before the first draw", "Renhou", declared=False),
     WinOption("seat", WIND, "S", "the winner's seat wind (E: the dealer)", "Seat",
               'Seat["E"]'),
     WinOption("round", WIND, "E", "the round wind", "Round", 'Round["S"]'),
@@ -89,11 +96,12 @@ WIN_OPTIONS: Final[tuple[WinOption, ...]] = (
     WinOption("sticks", COUNT, 0, "riichi sticks on the table, collected by the winner",
               "Sticks", "Sticks[1]"),
     WinOption("renchan", COUNT, 0, "the dealer's consecutive wins before this one "
-                                   "(for paarenchan)", "Renchan", "Renchan[8]"),
+                                   "(for paarenchan)", "Renchan", "Renchan[8]",
+              declared=False),
     WinOption("pao", WIND, None, "the seat liable (pao) for a yakuman", "Pao",
               'Pao["W"] (the liable seat)'),
     WinOption("nuki", COUNT, 0, "North tiles set aside as nukidora (kita; three-player "
-                                "rules only)", "Nuki", "Nuki[1]"),
+                                "rules only)", "Nuki", "Nuki[1]", declared=False),
 )
 BY_NAME: Final[dict[str, WinOption]] = {option.name: option for option in WIN_OPTIONS}
 BY_MARKER: Final[dict[str, WinOption]] = {
@@ -176,6 +184,23 @@ def read_options(options: Mapping[str, object]) -> Situation:
             if values[index]:
                 values[implies] = True
     return Situation(*values)  # type: ignore[arg-type]  # each value checked by its row
+
+
+def table_order(unknown: Mapping[str, object],
+                declared: Mapping[str, object]) -> dict[str, object]:
+    """``score()``'s keywords for ``read_options``: ``unknown`` (its ``**unknown``: keywords
+    that are no win option, and the options not declared) and ``declared`` (its declared
+    options, every one), ordered as if every option were declared: the keywords that are
+    no option first (refused before any value is read), then the options in table order
+    (the first bad value is the same whichever way an option came in)."""
+    ordered = {name: value for name, value in unknown.items() if name not in BY_NAME}
+    for option in WIN_OPTIONS:
+        name = option.name
+        if option.declared:
+            ordered[name] = declared[name]
+        elif name in unknown:
+            ordered[name] = unknown[name]
+    return ordered
 
 
 def _suggestion(name: str) -> str:

@@ -218,6 +218,25 @@ def test_a_misspelt_keyword_is_named_with_the_nearest_one(keyword: str,
         assert message.endswith(f" (did you mean {suggested!r}?)")
 
 
+@pytest.mark.parametrize("keywords", [
+    {"renchan": -2, "honba": -1}, {"honba": -1, "renchan": -2}, {"nuki": -1, "sticks": -1},
+    {"renhou": 1, "riichi": 1}, {"open_riichi": 1, "double_riichi": 2},
+])
+def test_the_first_bad_value_in_table_order_whether_declared_or_not(
+        keywords: dict[str, object]) -> None:
+    # renchan, nuki, renhou and open_riichi come in through **unknown; the table's earlier
+    # row is still the one named, whatever the order of the call.
+    first = min(keywords, key=[option.name for option in WIN_OPTIONS].index)
+    with pytest.raises(HandError) as caught:
+        score(HAND, WIN_TILE, **keywords)  # type: ignore[misc]
+    assert caught.value.field == first
+
+
+def test_an_unknown_keyword_before_a_bad_undeclared_value() -> None:
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nagashi'"):
+        score(HAND, WIN_TILE, nuki=-1, renchan=-1, nagashi=True)  # type: ignore[call-arg]
+
+
 @pytest.mark.parametrize("rules", [5, None, ["tenhou"]])
 def test_rules_of_another_type_is_a_located_error(rules: object) -> None:
     with pytest.raises(HandError) as caught:
@@ -238,12 +257,15 @@ def test_score_keywords_are_written_from_the_table() -> None:
     text = (ROOT / "typed_mahjong" / "scoring.py").read_text()
     assert script.generated(text) == text, \
         "run python3 scripts/build_score_keywords.py: score()'s keywords are out of date"
-    # And the function itself, whichever build runs: the table's names and defaults in
-    # order, then rules and the catch-all that names an unknown keyword.
+    # And the function itself, whichever build runs: the declared rows' names and defaults
+    # in order, then rules and the catch-all that takes the other rows and names an unknown
+    # keyword.
     parameters = list(inspect.signature(scoring._score).parameters.values())
     assert [(p.name, p.default) for p in parameters[2:-2]] == [
-        (option.name, option.default) for option in WIN_OPTIONS]
+        (option.name, option.default) for option in WIN_OPTIONS if option.declared]
     assert [p.name for p in parameters[-2:]] == ["rules", "unknown"]
+    assert {option.name for option in WIN_OPTIONS if not option.declared} == {
+        "open_riichi", "renhou", "renchan", "nuki"}
 
 
 _WIND_TILES = {"E": "1z", "S": "2z", "W": "3z", "N": "4z"}
