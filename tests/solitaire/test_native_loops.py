@@ -9,7 +9,7 @@ import pytest
 from typed_mahjong.solitaire.deals import random_deal
 from typed_mahjong.solitaire.engine import Engine, Node
 from typed_mahjong.solitaire.layout import iter_bits, turtle
-from typed_mahjong.solitaire.tables import tile_flags
+from typed_mahjong.solitaire.tables import MAX_FLAGS, tile_flags
 
 
 @pytest.mark.parametrize("size", [1, 7, 8, 9, 144, 1000])
@@ -20,6 +20,15 @@ def test_tile_flags_has_one_byte_per_tile_set_exactly_where_the_mask_is(size: in
         assert len(flags) == size
         assert [t for t in range(size) if flags[t]] == list(iter_bits(mask))
         assert set(flags) <= {0, 1}
+
+
+def test_remembered_flags_are_tile_flags_also_once_the_cache_is_full() -> None:
+    engine = Engine(random_deal(turtle(), 3))
+    rng = random.Random(3)
+    masks = [rng.getrandbits(engine.size) for _ in range(MAX_FLAGS + 100)]
+    for mask in masks + masks[:200]:  # the cache fills, starts afresh, and fills again
+        assert engine.flags(mask) == tile_flags(mask, engine.size)
+    assert 0 < len(engine.flag_cache) <= MAX_FLAGS
 
 
 def looser_game_by_masks(

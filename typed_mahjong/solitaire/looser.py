@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from .layout import iter_bits
-from .tables import ALL_LEVELS, NO_PARTNER, Baseline, Fact, Node, Tables, tile_flags
+from .tables import ALL_LEVELS, NO_PARTNER, Baseline, Fact, Node, Tables
 
 # ``replay`` hands over to ``relax`` when a tile's exit climbs REPLAY_SLACK rounds past
 # the old game (it may be stuck for good), or after REPLAY_STEPS tiles worked out (so
@@ -91,7 +91,7 @@ class LooserGame(Tables):
         # in the compiled build a Python int as wide as the layout is a heap object and
         # each &, | or ^ on it allocates, while list items and small ints are native.
         # Masks are made only for the schedule and what is returned.
-        state = tile_states(node.present, node.free, size)
+        state = tile_states(self.flags(node.present), self.flags(node.free & node.present))
         # A tile on the board is committed exactly when it has a partner (``commit`` sets
         # both, nothing clears either while it is on the board): one list fewer to make.
         # Each undecided tile's allowed partners, looked up once per group.
@@ -226,7 +226,7 @@ class LooserGame(Tables):
         group_masks, group_of, options = self.group_masks, self.group_of, node.options
         above, left, right = self.above_tiles, self.left_tiles, self.right_tiles
         dependents = self.dependents
-        here = tile_flags(present, self.size)
+        here = self.flags(present)
         changed = committed ^ base.committed
         before = base.options
         for group, allowed in options.items():
@@ -347,9 +347,9 @@ class LooserGame(Tables):
         """Tiles that, from ``start``, keep each other on the board whatever is played:
         each is covered or flanked by one of them, or is free but can only pair with one
         of them. Returns the blame of the pairings used, and the tiles."""
-        held_down = tile_flags(stuck, self.size)
-        loose = tile_flags(free, self.size)
-        tied = tile_flags(node.committed, self.size)
+        held_down = self.flags(stuck)
+        loose = self.flags(free)
+        tied = self.flags(node.committed)
         bits = self.bits
         levels = 0
         tiles = 0
@@ -396,13 +396,13 @@ def age(blame: int) -> tuple[int, int]:
     return levels.bit_length(), levels.bit_count()
 
 
-def tile_states(present: int, free: int, size: int) -> list[int]:
-    """Each tile's state in the looser game: ABSENT, HELD (present, not free) or FREE."""
-    here, loose = tile_flags(present, size), tile_flags(free & present, size)
+def tile_states(here: bytes, loose: bytes) -> list[int]:
+    """Each tile's state in the looser game: ABSENT, HELD (present, not free) or FREE,
+    from the flags (``tile_flags``) of the tiles present and of the free ones among them."""
     # Adding the flags as little-endian numbers adds them byte by byte (no byte exceeds
     # 2, so nothing carries): a few C-level calls instead of a loop over the tiles.
     both = int.from_bytes(here, "little") + int.from_bytes(loose, "little")
-    return list(both.to_bytes(size, "little"))
+    return list(both.to_bytes(len(here), "little"))
 
 
 def lowest_in(tiles: list[int], mask: bytes) -> int:

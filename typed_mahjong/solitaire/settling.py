@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .layout import iter_bits
 from .nogoods import NogoodRules
-from .tables import NO_PARTNER, Baseline, DeadEnd, Node, OutOfTime, tile_flags
+from .tables import NO_PARTNER, Baseline, DeadEnd, Node, OutOfTime
 
 
 class Settling(NogoodRules):
@@ -149,9 +149,9 @@ class Settling(NogoodRules):
         present, free, partner = node.present, node.free, node.partner
         # The masks read tile by tile (see ``tile_flags``): testing each group's mask
         # would allocate three ints per group in the compiled build.
-        here = tile_flags(present, self.size)
-        loose = tile_flags(free & present, self.size)
-        tied = tile_flags(node.committed, self.size)
+        here = self.flags(present)
+        loose = self.flags(free & present)
+        tied = self.flags(node.committed)
         gone = 0
         for group, members in enumerate(self.pairs.members):
             found = False
