@@ -16,9 +16,8 @@ may take (for a group of four: its three pairings). They differ in which group t
   other deals than ``prove`` does, so when a second process runs ``prove`` (``helper``)
   this one runs ``narrow``.
 
-``Restarter`` reruns a strategy with jittered costs (of groups and of pairings) on a Luby
-schedule, for the heavy tail of deals where the first descent goes wrong early. All of
-them remember dead
+``Restarter`` reruns a strategy with jittered costs on a Luby schedule, for the heavy
+tail of deals where the first descent goes wrong early. All of them remember dead
 positions in the engine's shared memo and jump back past decisions that a dead end's
 proof does not involve (conflict-directed backjumping).
 """
@@ -41,13 +40,6 @@ Steps = Generator[None, None, Outcome]
 # work than 12 did on 140 hard deals among Turtle seeds 0-1999, deciding as many of
 # them within 9000 units (about 2 s).
 JITTER = 40.0
-# Most a restarted strategy adds to a child's cost (the looser game's total rounds after
-# the pairing) when ordering the pairings it tries, so restarts also try other pairings
-# first, not only other groups. Measured in looser games (issue 18) on the 13 Turtle
-# seeds of 0-9999 left undecided in 2 s: 5194 went from 38,369 to 1387, 6816 from
-# 32,838 to 1569, 7820 from 25,088 to 3769 (see docs/solitaire.md, Benchmark). 20 did
-# better on them than 40, 80 or 150.
-VALUE_JITTER = 20.0
 
 
 class Searcher:
@@ -111,7 +103,7 @@ class Searcher:
             return self.refuted(key, engine.everything(node, level - 1))
         group, pairs = choice
         conflict = node.pruned.get(group, 0)
-        children: list[tuple[float, int, Node]] = []
+        children: list[tuple[int, int, Node]] = []
         for pair in pairs:
             trial = tried.get(group, {}).get(pair)
             child = None if trial is None or trial.child is None else trial.child.copy()
@@ -124,7 +116,7 @@ class Searcher:
                     engine.learn(dead.conflict >> PAIRS_SHIFT)
                     conflict |= engine.without(node, dead.conflict & ~level, pair)
                     continue
-            children.append((self.value_jitter(child.cost), pair, child))
+            children.append((child.cost, pair, child))
         children.sort(key=lambda item: item[:2])
         for _cost, pair, child in children:
             child.depth = node.depth + 1
@@ -184,10 +176,6 @@ class Searcher:
 
     def jitter(self, cost: int) -> float:
         return cost if self.shuffle is None else cost + JITTER * self.shuffle.random()
-
-    def value_jitter(self, cost: int) -> float:
-        """A child's cost for ordering the pairings tried, jittered in a restart."""
-        return cost if self.shuffle is None else cost + VALUE_JITTER * self.shuffle.random()
 
     def choose_static(self, node: Node) -> tuple[int, list[int]] | None:
         """Without trials: among groups with a pair playable now, the one with the fewest
