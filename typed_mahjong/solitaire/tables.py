@@ -29,7 +29,7 @@ PAIRS_SHIFT: Final = 256
 ALL_LEVELS: Final = (1 << PAIRS_SHIFT) - 1
 MEMO_BYTES = 150_000_000  # rough size each of the memo and the nogood store may reach
 MAX_FOUND_PAIRS: Final = 100_000  # pairs whose tiles ``PairIndex.tiles`` keeps (about 20 MB)
-MAX_FLAGS: Final = 4096  # masks whose ``tile_flags`` ``Tables.flags`` keeps (about 1 MB)
+MAX_FLAGS: Final = 4096  # masks whose ``tile_flags`` ``Tables.flags`` keeps (a byte a tile each)
 
 
 # Maps the characters of a mask's binary digits to the bytes 0 and 1 (``tile_flags``).
