@@ -36,6 +36,21 @@ LATE_SHARES: dict[Strategy, float] = {"quick": 0.2, "prove": 0.8}
 # solved twice, fastest counted: median 30.5 ms with one process, 38.5 ms forking at
 # once, 29.7 ms forking after 150 games.
 HELPER_AFTER = 150
+# A long search (one process) gives ``quick``'s share to ``narrow`` for a while: from
+# NARROW_FROM looser games into the portfolio until NARROW_UNTIL, ``prove`` and ``narrow``
+# share the work evenly (each lane's count starting afresh), then ``quick`` and ``prove``
+# go back to LATE_SHARES. The two probing strategies fail on different deals (see
+# ``helper``). Deals decided within NARROW_FROM are untouched, so the deals it can change
+# are those that needed more than that: measured on all 107 of Turtle seeds 0-9999 that
+# needed more than 4000 (issue 18), the count over 16,000 fell from 13 to 8, over 20,000
+# from 10 to 8, and over 10,000 went from 29 to 30 (1660 24,917 -> 10,777, 5194 38,369 ->
+# 10,193; 863 8690 -> 9274, 5276 26,367 -> 28,120). Starting at 4000 cut the count over
+# 10,000 to 19 but took 863 (unsolvable) from 8690 to 13,244; keeping the even split
+# past NARROW_UNTIL left 9860 (unsolvable, 37,742) undecided at 42,000: unsolvable deals
+# are ``prove``'s to decide (see docs/solitaire.md, *A third lane late in the search*).
+NARROW_FROM = 8000
+NARROW_UNTIL = 16_000
+NARROW_SHARES: dict[Strategy, float] = {"prove": 0.5, "narrow": 0.5}
 RESTART_BASE = 60  # nodes per unit of the Luby sequence for the restarting quick lane
 
 
@@ -64,6 +79,7 @@ def run_portfolio(engine: Engine, root: Node, workers: int = 1) -> Outcome:
 def interleave(engine: Engine, root: Node, helper: Helper | None) -> Outcome:
     """``run_portfolio`` in this process, taking ``helper``'s answer if it comes first."""
     clock = engine.clock
+    begun = engine.work
     quick_lane = Restarter(engine, "quick", RESTART_BASE)
     quick = quick_lane.run(root)
     solo_until = engine.work + QUICK_SOLO
@@ -88,7 +104,22 @@ def interleave(engine: Engine, root: Node, helper: Helper | None) -> Outcome:
     lanes: list[tuple[Steps, float]] = [(quick, SHARES["quick"]), (prove, SHARES["prove"])]
     used = [0] * len(lanes)
     late = False
+    # Without a helper: 0 before NARROW_FROM, 1 while ``narrow`` runs, 2 after.
+    phase = 0 if helper is None else 2
     while True:
+        if phase < 2:
+            done = engine.work - begun
+            if phase == 0 and done >= NARROW_FROM:
+                phase, late = 1, True
+                narrow = probing_lane(engine, root, "narrow")
+                if isinstance(narrow, DeadEnd):
+                    return narrow.conflict
+                lanes = [(prove, NARROW_SHARES["prove"]), (narrow, NARROW_SHARES["narrow"])]
+                used = [0] * len(lanes)
+            elif phase == 1 and done >= NARROW_UNTIL:
+                phase = 2
+                lanes = [(quick, LATE_SHARES["quick"]), (prove, LATE_SHARES["prove"])]
+                used = [0] * len(lanes)
         if not late and used[0] >= LATE_AFTER:
             late = True
             lanes = [(quick, LATE_SHARES["quick"]), (prove, LATE_SHARES["prove"])]
@@ -106,3 +137,13 @@ def interleave(engine: Engine, root: Node, helper: Helper | None) -> Outcome:
             return outcome
         finally:
             used[pick] += engine.work - began + 1
+
+
+def probing_lane(engine: Engine, root: Node, strategy: Strategy) -> Steps | DeadEnd:
+    """A fresh lane of a probing strategy from ``root``, probed again now (with the
+    nogoods learnt so far), as the helper starts its own."""
+    probed = root.copy()
+    probe = engine.probe(probed, 1)
+    if isinstance(probe, DeadEnd):
+        return probe
+    return Searcher(engine, strategy).run(probed.copy(), prepared=probe)
