@@ -126,7 +126,7 @@ def test_a_failing_helper_leaves_the_search_to_the_caller(
             raise RuntimeError("broken on purpose")
 
     # The fork copies the patched module, so the helper fails; the caller carries on.
-    monkeypatch.setattr(helper_module, "Searcher", Broken)
+    monkeypatch.setattr(helper_module, "probing_lane", Broken)
     position = random_deal(turtle(), 95)
     assert helper_outcome(position) is None
     assert solve(position, budget=120, workers=2).status == "unsolvable"
@@ -151,7 +151,7 @@ def test_the_helper_sends_one_message_whatever_happens(monkeypatch: pytest.Monke
     def broken(*args: object) -> None:
         raise RuntimeError("broken on purpose")
 
-    monkeypatch.setattr(helper_module, "Searcher", broken)
+    monkeypatch.setattr(helper_module, "probing_lane", broken)
     assert helper_message(position, float("inf")) == (
         "failed",
         "RuntimeError('broken on purpose')",

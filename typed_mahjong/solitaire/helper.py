@@ -23,7 +23,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from .engine import DeadEnd, Engine, Node, OutOfTime
-from .search import Outcome, Searcher, Strategy
+from .search import Outcome, Strategy, probing_lane
 
 
 def can_fork() -> bool:
@@ -109,11 +109,9 @@ def run_helper(engine: Engine, root: Node, sender: Connection) -> None:
 def search_alone(engine: Engine, root: Node, strategy: Strategy = "prove") -> Outcome:
     """One probing strategy from ``root``, without the portfolio, probing the root
     first. Raises OutOfTime at the deadline."""
-    probed = root.copy()
-    probe = engine.probe(probed, 1)
-    if isinstance(probe, DeadEnd):
-        return probe.conflict
-    steps = Searcher(engine, strategy).run(probed.copy(), prepared=probe)
+    steps = probing_lane(engine, root, strategy)
+    if isinstance(steps, DeadEnd):
+        return steps.conflict
     while True:
         try:
             next(steps)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .engine import DeadEnd, Engine, Node, OutOfTime
 from .helper import Helper, can_fork
-from .search import Outcome, Restarter, Searcher, Steps, Strategy
+from .search import Outcome, Restarter, Steps, Strategy, probing_lane
 
 # The portfolio (see ``search``): ``quick`` (restarted with jitter on a Luby schedule)
 # runs alone for its first QUICK_SOLO units of work, which clears most deals; then the
@@ -94,14 +94,12 @@ def interleave(engine: Engine, root: Node, helper: Helper | None) -> Outcome:
         except StopIteration as finished:
             outcome: Outcome = finished.value
             return outcome
-    probed_root = root.copy()
-    probe = engine.probe(probed_root, 1)
-    if isinstance(probe, DeadEnd):
-        return probe.conflict
     # With a helper running ``prove``, this process's probing lane takes ``narrow``.
-    second: Strategy = "prove" if helper is None else "narrow"
-    prove = Searcher(engine, second).run(probed_root.copy(), prepared=probe)
+    prove = probing_lane(engine, root, "prove" if helper is None else "narrow")
+    if isinstance(prove, DeadEnd):
+        return prove.conflict
     lanes: list[tuple[Steps, float]] = [(quick, SHARES["quick"]), (prove, SHARES["prove"])]
+    late_lanes = [(quick, LATE_SHARES["quick"]), (prove, LATE_SHARES["prove"])]
     used = [0] * len(lanes)
     late = False
     # Without a helper: 0 before NARROW_FROM, 1 while ``narrow`` runs, 2 after.
@@ -118,11 +116,11 @@ def interleave(engine: Engine, root: Node, helper: Helper | None) -> Outcome:
                 used = [0] * len(lanes)
             elif phase == 1 and done >= NARROW_UNTIL:
                 phase = 2
-                lanes = [(quick, LATE_SHARES["quick"]), (prove, LATE_SHARES["prove"])]
+                lanes = late_lanes
                 used = [0] * len(lanes)
         if not late and used[0] >= LATE_AFTER:
             late = True
-            lanes = [(quick, LATE_SHARES["quick"]), (prove, LATE_SHARES["prove"])]
+            lanes = late_lanes
         if clock() > engine.deadline:
             raise OutOfTime
         answer = None if helper is None else helper.answer()
@@ -137,13 +135,3 @@ def interleave(engine: Engine, root: Node, helper: Helper | None) -> Outcome:
             return outcome
         finally:
             used[pick] += engine.work - began + 1
-
-
-def probing_lane(engine: Engine, root: Node, strategy: Strategy) -> Steps | DeadEnd:
-    """A fresh lane of a probing strategy from ``root``, probed again now (with the
-    nogoods learnt so far), as the helper starts its own."""
-    probed = root.copy()
-    probe = engine.probe(probed, 1)
-    if isinstance(probe, DeadEnd):
-        return probe
-    return Searcher(engine, strategy).run(probed.copy(), prepared=probe)

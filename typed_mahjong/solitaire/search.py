@@ -271,3 +271,13 @@ def luby(index: int) -> int:
         if index > size:
             index -= size
     return 1 << power
+
+
+def probing_lane(engine: Engine, root: Node, strategy: Strategy) -> Steps | DeadEnd:
+    """A lane of a probing strategy (``prove``, ``narrow``) from ``root``, the root probed
+    now (with the nogoods learnt so far); the root's dead end if the probe finds one."""
+    probed = root.copy()
+    probe = engine.probe(probed, 1)
+    if isinstance(probe, DeadEnd):
+        return probe
+    return Searcher(engine, strategy).run(probed.copy(), prepared=probe)
