@@ -30,6 +30,10 @@ HELD: Final = 1  # present, not free
 FREE: Final = 2
 LEAVING: Final = 3  # removable this round: counts as free until the round ends
 GONE: Final = 4
+# Stamps in ``Tables.queued`` start again from 1 past this (the queue marks cleared):
+# ints up to 256 are CPython's shared small ints, while a bigger one stored in the list
+# is a new heap object in the compiled build (an allocation and a free per tile queued).
+MAX_STAMP: Final = 256
 MAX_PARTNER_TABLES: Final = 50_000  # cached partner tables (a few hundred bytes each)
 CLOSURE_TRIES: Final = 2  # self-blocking sets compared per dead end (more: sharper, slower)
 # Maps a tile's state byte to the binary digit "1" when it is FREE, else "0".
@@ -139,8 +143,12 @@ class LooserGame(Tables):
             # Next round's pending tiles: the free tiles whose chance to leave this round
             # changed (copies of tiles gone or newly free, partners of ones newly free).
             # A tile queued while HELD is skipped here and queued when it becomes free.
-            self.stamp += 1
-            stamp = self.stamp
+            stamp = self.stamp + 1
+            if stamp > MAX_STAMP:
+                for u in range(size):
+                    queued[u] = 0
+                stamp = 1
+            self.stamp = stamp
             upcoming.clear()
             for t in removable:
                 if exit_round is not None:
