@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .layout import iter_bits
+from .layout import bit_indices, two_bits
 from .looser import LooserGame
 from .tables import ALL_LEVELS, DeadEnd, Node, OutOfTime
 
@@ -60,7 +60,7 @@ class CycleRules(LooserGame):
             del node.options[group]
             node.pruned.pop(group, None)
             for pair in kept:
-                a, b = iter_bits(pair)
+                a, b = two_bits(pair)
                 self.commit(node, a, b, blame)
                 pending.append((a, b))
         else:
@@ -75,13 +75,13 @@ class CycleRules(LooserGame):
         partner, committed = node.partner, node.committed
         saved = list(partner)
         for pair in pairs:
-            a, b = iter_bits(pair)
+            a, b = two_bits(pair)
             partner[a], partner[b] = b, a
             node.committed |= pair
         try:
             for pair in pairs:
                 if self.later(node, pair) & pair:
-                    a, b = iter_bits(pair)
+                    a, b = two_bits(pair)
                     return self.cycle_path_blame(node, a, b, trial | pair)
             return None
         finally:
@@ -130,7 +130,7 @@ class CycleRules(LooserGame):
         parent: dict[int, tuple[int, bool]] = {}
         queue = [a, b]
         for s in queue:
-            for u in iter_bits(below[s] & present):
+            for u in bit_indices(below[s] & present):
                 if start >> u & 1:
                     return own | self.path_blame(node, parent, s, trial)
                 if u in parent:

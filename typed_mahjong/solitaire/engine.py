@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .layout import iter_bits
+from .layout import two_bits
 from .settling import Settling
 from .tables import PAIRS_SHIFT, DeadEnd, Fact, Node, OutOfTime
 
@@ -129,7 +129,7 @@ class Engine(Settling):
             node.pruned[group] = blame
             four = undecided.bit_count() == 4
             if four and len(alive) == 1:
-                a, b = iter_bits(next(iter(alive)))
+                a, b = two_bits(next(iter(alive)))
                 pending: list[tuple[int, int]] = []
                 dead = self.commit_pair(node, group, a, b, blame, pending)
                 if dead is None:

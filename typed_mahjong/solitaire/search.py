@@ -29,7 +29,7 @@ from collections.abc import Generator
 from typing import Literal
 
 from .engine import PAIRS_SHIFT, DeadEnd, Engine, Node, OutOfTime, Probe, Trial
-from .layout import iter_bits
+from .layout import bit_indices
 
 Strategy = Literal["quick", "prove", "narrow"]
 Outcome = list[tuple[int, int]] | int  # the clearing moves, or a refutation's blame
@@ -162,8 +162,9 @@ class Searcher:
         engine = self.engine
         narrow = self.strategy == "narrow"
         best: tuple[tuple[int, float], int, list[int]] | None = None
+        open_tiles = node.present & ~node.committed  # once (see ``choose_static``)
         for group, trials in tried.items():
-            undecided = engine.group_masks[group] & node.present & ~node.committed
+            undecided = engine.group_masks[group] & open_tiles
             if undecided.bit_count() != 4:
                 continue
             ranked = sorted((self.jitter(trial.cost), pair) for pair, trial in trials.items())
@@ -186,10 +187,13 @@ class Searcher:
         six or eight that pair need not hold the pivot)."""
         engine = self.engine
         best: tuple[tuple[int, float], int, list[int]] | None = None
-        present, free, committed = node.present, node.free, node.committed
+        present, free = node.present, node.free
         weight = engine.weight
+        # The undecided tiles once, not per group: each operation on masks as wide as
+        # the layout allocates a new int in the compiled build.
+        open_tiles = present & ~node.committed
         for group, allowed in node.options.items():
-            undecided = engine.group_masks[group] & present & ~committed
+            undecided = engine.group_masks[group] & open_tiles
             loose_free = undecided & free
             if loose_free & (loose_free - 1) == 0:
                 continue  # fewer than two free copies: nothing to play in this group yet
@@ -203,7 +207,7 @@ class Searcher:
                 rest = undecided & ~pair if four else 0
                 now = (pair if pair & free == pair else 0) | (rest if rest & free == rest else 0)
                 playable = playable or bool(now)
-                waiting = sum(weight[t] for t in iter_bits(loose_free & ~now))
+                waiting = sum(weight[t] for t in bit_indices(loose_free & ~now))
                 scored.append((self.jitter(waiting + (0 if now else 1000)), pair))
             if not playable and not four:
                 # Beyond four copies a free pair need not include the pivot.
@@ -222,7 +226,7 @@ class Searcher:
 def pick_pivot(allowed: tuple[int, ...], loose_free: int) -> int:
     """The free copy (as a bit) with the fewest allowed pairs, lowest index on ties."""
     best_bit, best_count = 0, 1 << 30
-    for t in iter_bits(loose_free):
+    for t in bit_indices(loose_free):
         bit = 1 << t
         count = sum(1 for pair in allowed if pair & bit)
         if count < best_count:

@@ -7,7 +7,7 @@ still works with those tiles gone earlier, since removals never make a tile less
 
 from __future__ import annotations
 
-from .layout import iter_bits
+from .layout import bit_indices, two_bits
 from .nogoods import NogoodRules
 from .tables import NO_PARTNER, Baseline, DeadEnd, Node, OutOfTime
 
@@ -20,7 +20,7 @@ class Settling(NogoodRules):
         node.free = self.free_mask(present)
         pending: list[tuple[int, int]] = []
         for group, mask in enumerate(self.group_masks):
-            members = list(iter_bits(mask & present))
+            members = bit_indices(mask & present)
             if len(members) == 2:
                 self.commit(node, members[0], members[1], 0)
                 pending.append((members[0], members[1]))
@@ -79,7 +79,7 @@ class Settling(NogoodRules):
 
     def apply_option(self, node: Node, group: int, pair: int, level: int) -> DeadEnd | None:
         """Fix ``pair`` in ``group`` at decision ``level``, then settle."""
-        a, b = iter_bits(pair)
+        a, b = two_bits(pair)
         pending: list[tuple[int, int]] = []
         base = self.baseline(node)
         dead = self.commit_pair(node, group, a, b, level, pending)
@@ -104,7 +104,7 @@ class Settling(NogoodRules):
         if rest.bit_count() == 2:
             if rest not in allowed:
                 return DeadEnd("no-pairing", blame | reason, rest)
-            c, d = iter_bits(rest)
+            c, d = two_bits(rest)
             # The last two pair up because every other copy is paired: in a group of
             # more than four that rests on the earlier pairings too (kept in ``blame``).
             paired_off = self.group_masks[group] & ~undecided
@@ -188,7 +188,7 @@ class Settling(NogoodRules):
     def take_group(self, node: Node, group: int, here: int) -> None:
         partner = node.partner
         loose: list[int] = []
-        for t in iter_bits(here):
+        for t in bit_indices(here):
             p = partner[t]
             if p == NO_PARTNER:
                 loose.append(t)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from .layout import iter_bits
+from .layout import bit_indices
 from .position import Position
 
 NO_PARTNER: Final = -1
@@ -172,11 +172,11 @@ class Tables:
         self.bits = [1 << t for t in range(self.size)]  # looked up, not shifted, in hot loops
         # The same relations as lists of tile indices, for loops that keep per-tile flags
         # instead of masks (see ``LooserGame.relax``).
-        self.above_tiles = [list(iter_bits(mask)) for mask in self.above]
-        self.below_tiles = [list(iter_bits(mask)) for mask in self.below]
-        self.left_tiles = [list(iter_bits(mask)) for mask in self.left]
-        self.right_tiles = [list(iter_bits(mask)) for mask in self.right]
-        self.dependent_tiles = [list(iter_bits(mask)) for mask in self.dependents]
+        self.above_tiles = [bit_indices(mask) for mask in self.above]
+        self.below_tiles = [bit_indices(mask) for mask in self.below]
+        self.left_tiles = [bit_indices(mask) for mask in self.left]
+        self.right_tiles = [bit_indices(mask) for mask in self.right]
+        self.dependent_tiles = [bit_indices(mask) for mask in self.dependents]
         # Per tile, the stamp of the last round that queued it (``relax``); stamps only
         # grow until they start again from 1, and only then is the list cleared (see
         # ``looser.MAX_STAMP``).
@@ -196,6 +196,10 @@ class Tables:
         # allowed pairs -> {tile: (mask of its allowed partners, their indices)}; shared by
         # every node with the same allowed pairs for a group (tuples are immutable)
         self.partner_table: dict[tuple[int, ...], dict[int, tuple[int, tuple[int, ...]]]] = {}
+        # id(allowed pairs) -> (those pairs, their table): see ``LooserGame.partners``.
+        self.partner_seen: dict[
+            int, tuple[tuple[int, ...], dict[int, tuple[int, tuple[int, ...]]]]
+        ] = {}
         self.flag_cache: dict[int, bytes] = {}  # mask -> tile_flags(mask, size), see ``flags``
         self.dead: set[int] = set()  # memo keys of positions proved dead
         # Memory stays bounded however long the budget: past these counts the memo and
@@ -270,9 +274,9 @@ class Tables:
     def refresh_free(self, free: int, present: int, gone: int) -> int:
         above, left, right = self.above, self.left, self.right
         touched = 0
-        for t in iter_bits(gone):
+        for t in bit_indices(gone):
             touched |= self.dependents[t]
-        for t in iter_bits(touched & present & ~free):
+        for t in bit_indices(touched & present & ~free):
             if not above[t] & present and (not left[t] & present or not right[t] & present):
                 free |= 1 << t
         return free
@@ -280,7 +284,7 @@ class Tables:
     def free_mask(self, present: int) -> int:
         above, left, right = self.above, self.left, self.right
         free = 0
-        for t in iter_bits(present):
+        for t in bit_indices(present):
             if not above[t] & present and (not left[t] & present or not right[t] & present):
                 free |= 1 << t
         return free
@@ -300,7 +304,7 @@ class PairIndex:
         self.offsets: list[int] = []  # the number of each group's first pair
         total = 0
         for mask in group_masks:
-            members = list(iter_bits(mask))
+            members = bit_indices(mask)
             for place, tile in enumerate(members):
                 self.rank[tile] = place
             self.members.append(members)
