@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from .layout import bit_indices
+from .layout import Geometry, bit_indices
 from .position import Position
 
 NO_PARTNER: Final = -1
@@ -48,6 +48,13 @@ def tile_flags(mask: int, size: int) -> bytes:
     return bin(mask)[:1:-1].encode().translate(DIGITS).ljust(size, b"\x00")
 
 
+# NATIVE_INIT: ``DeadEnd``, ``Nogood`` and ``Baseline`` are made in the search's inner
+# loops yet never changed after. They are plain (not frozen) dataclasses because mypyc
+# builds those natively, while a frozen one is built by its generated ``__init__`` run
+# as Python (``object.__setattr__`` per field): about 1-2% of an easy deal's solve.
+# Nothing hashes them (a plain dataclass with eq has no hash) or compares them.
+
+
 class OutOfTime(Exception):
     """Raised inside the search when the caller's deadline has passed."""
 
@@ -68,7 +75,7 @@ class Fact:
     forced: bool = False  # for ``partner``: the pairing was forced, not dealt or chosen
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see NATIVE_INIT
 class DeadEnd:
     """A proof that a node cannot be cleared, and the decision levels it rests on.
 
@@ -82,7 +89,7 @@ class DeadEnd:
     tiles: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see NATIVE_INIT
 class Nogood:
     """A learnt nogood (see ``nogoods``): its pairs as a mask of pair bits, and the same
     pairs' numbers, highest first, for testing them one by one against a node's."""
@@ -144,7 +151,7 @@ class Node:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see NATIVE_INIT
 class Baseline:
     """A settled node's looser game, kept before its pairings change so that the game
     after the change can be worked out from it (see ``LooserGame.replay``)."""
@@ -157,26 +164,72 @@ class Baseline:
     free_round: list[int]
 
 
-class Tables:
-    """Static tables for one deal (blocking masks, groups), the memo of dead positions,
-    and the few node operations everything else builds on."""
+class Shape:
+    """The tables that depend on the layout alone (its blocking relations as masks and as
+    tile lists, one bit per tile, each tile's weight), built once per layout and shared
+    by the ``Tables`` of all its deals (see ``shape_of``). Nothing changes them: every
+    list here is only read."""
 
-    def __init__(self, position: Position) -> None:
-        geometry = position.layout.geometry
-        self.size = len(position.layout)
+    def __init__(self, geometry: Geometry) -> None:
+        self.size = len(geometry.above)
         self.above = list(geometry.above)
         self.below = list(geometry.below)
         self.left = list(geometry.left)
         self.right = list(geometry.right)
         self.dependents = list(geometry.dependents)
-        self.bits = [1 << t for t in range(self.size)]  # looked up, not shifted, in hot loops
-        # The same relations as lists of tile indices, for loops that keep per-tile flags
-        # instead of masks (see ``LooserGame.relax``).
+        self.bits = [1 << t for t in range(self.size)]
         self.above_tiles = [bit_indices(mask) for mask in self.above]
         self.below_tiles = [bit_indices(mask) for mask in self.below]
         self.left_tiles = [bit_indices(mask) for mask in self.left]
         self.right_tiles = [bit_indices(mask) for mask in self.right]
         self.dependent_tiles = [bit_indices(mask) for mask in self.dependents]
+        # How many tiles each tile holds down (lies on or flanks): a copy kept waiting
+        # costs more when it blocks more.
+        self.weight = [
+            (self.below[i] | self.left[i] | self.right[i]).bit_count() for i in range(self.size)
+        ]
+
+
+# Geometry -> its Shape. Building a Shape took about a tenth of an easy deal's solve in the
+# compiled build (a thousand lists and bit scans for the Turtle), and a caller solves many
+# deals of one layout. Keyed by the geometry's value (a frozen dataclass of int tuples,
+# so two equal layouts built apart share an entry, and a hit on the same object skips the
+# comparison); the Shapes hold only what the geometry determines, so sharing one cannot
+# carry anything from one deal or position to another. Bounded: cleared when full.
+SHAPES: Final[dict[Geometry, Shape]] = {}
+MAX_SHAPES: Final = 8
+
+
+def shape_of(geometry: Geometry) -> Shape:
+    shape = SHAPES.get(geometry)
+    if shape is None:
+        if len(SHAPES) >= MAX_SHAPES:
+            SHAPES.clear()
+        shape = SHAPES[geometry] = Shape(geometry)
+    return shape
+
+
+class Tables:
+    """Static tables for one deal (blocking masks, groups), the memo of dead positions,
+    and the few node operations everything else builds on."""
+
+    def __init__(self, position: Position) -> None:
+        shape = shape_of(position.layout.geometry)
+        self.size = shape.size
+        # Shared with every deal of the same layout (see ``shape_of``): read, never changed.
+        self.above = shape.above
+        self.below = shape.below
+        self.left = shape.left
+        self.right = shape.right
+        self.dependents = shape.dependents
+        self.bits = shape.bits  # looked up, not shifted, in hot loops
+        # The same relations as lists of tile indices, for loops that keep per-tile flags
+        # instead of masks (see ``LooserGame.relax``).
+        self.above_tiles = shape.above_tiles
+        self.below_tiles = shape.below_tiles
+        self.left_tiles = shape.left_tiles
+        self.right_tiles = shape.right_tiles
+        self.dependent_tiles = shape.dependent_tiles
         # Per tile, the stamp of the last round that queued it (``relax``); stamps only
         # grow until they start again from 1, and only then is the list cleared (see
         # ``looser.MAX_STAMP``).
@@ -188,11 +241,7 @@ class Tables:
         for index, group in enumerate(self.group_of):
             self.group_masks[group] |= 1 << index
         self.pairs = PairIndex(self.group_of, self.group_masks)
-        # How many tiles each tile holds down (lies on or flanks): a copy kept waiting
-        # costs more when it blocks more.
-        self.weight = [
-            (self.below[i] | self.left[i] | self.right[i]).bit_count() for i in range(self.size)
-        ]
+        self.weight = shape.weight
         # allowed pairs -> {tile: (mask of its allowed partners, their indices)}; shared by
         # every node with the same allowed pairs for a group (tuples are immutable)
         self.partner_table: dict[tuple[int, ...], dict[int, tuple[int, tuple[int, ...]]]] = {}
