@@ -73,10 +73,16 @@ def profile(rounds: int, hands: int, interval: float, seed: int) -> list[list[st
             score(text, win, **kwargs)
         signal.setitimer(signal.ITIMER_REAL, 0, 0)
 
-    signal.signal(signal.SIGALRM, on_timer)
-    one_round(seed, timed=False)  # warm-up, as bench_core.py does
-    for number in range(1, rounds + 1):
-        one_round(seed + number, timed=True)
+    # The caller's handler and timer come back afterwards, whatever happens (a test run
+    # calls this in a process that goes on to other work).
+    previous = signal.signal(signal.SIGALRM, on_timer)
+    try:
+        one_round(seed, timed=False)  # warm-up, as bench_core.py does
+        for number in range(1, rounds + 1):
+            one_round(seed + number, timed=True)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        signal.signal(signal.SIGALRM, previous)
     return samples
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import signal
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -50,8 +51,12 @@ def test_samples_are_charged_to_the_stage_score_was_running(
                     reason="profiles the pure-Python build only")
 def test_a_short_run_profiles_scoring(capsys: pytest.CaptureFixture[str]) -> None:
     script = load_script()
+    before = signal.getsignal(signal.SIGALRM)
     argv = ["--rounds", "2", "--hands", "300", "--interval", "0.0002", "--top", "5"]
     assert script.main(argv) == 0
+    # The profiler leaves the process as it found it: no handler or timer of its own.
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     out = capsys.readouterr().out
     assert "stages: what scoring._score was running" in out
     assert "scoring._quick_tiles" in out  # every hand's text is read there
