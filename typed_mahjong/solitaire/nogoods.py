@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from .cycles import CycleRules
+from .layout import bit_indices
 from .tables import PAIRS_SHIFT, DeadEnd, Node, Nogood, tile_flags
 
 MAX_NOGOOD_PAIRS: Final = 32  # longer nogoods rarely fire again; not worth indexing
@@ -45,17 +46,12 @@ class NogoodRules(CycleRules):
             return
         if len(self.learnt) >= self.max_learnt:
             return  # memory cap (see ``Tables``): a nogood not kept is only a lost shortcut
-        lows: list[int] = []
-        rest = pairs
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            lows.append(low)
-        nogood = Nogood(pairs, tuple([low.bit_length() - 1 for low in reversed(lows)]))
+        numbers = bit_indices(pairs)  # lowest first
+        nogood = Nogood(pairs, tuple(reversed(numbers)))  # highest first: see ``Nogood``
         self.nogoods.add(pairs)
         self.learnt.append(nogood)
-        for low in lows:
-            self.watch.setdefault(low, []).append(nogood)
+        for number in numbers:
+            self.watch.setdefault(1 << number, []).append(nogood)
 
     def check_nogoods(self, node: Node, pending: list[tuple[int, int]]) -> DeadEnd | None:
         """Apply the nogoods that involve a pair fixed since the last check, and those
