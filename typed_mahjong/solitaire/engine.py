@@ -8,8 +8,6 @@ from the parent's probe.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .layout import two_bits
 from .settling import Settling
 from .tables import PAIRS_SHIFT, DeadEnd, Fact, Node, OutOfTime
@@ -17,25 +15,34 @@ from .tables import PAIRS_SHIFT, DeadEnd, Fact, Node, OutOfTime
 __all__ = ["PAIRS_SHIFT", "DeadEnd", "Engine", "Fact", "Node", "OutOfTime", "Probe", "Trial"]
 
 
-@dataclass(slots=True)
-class Trial:
+class Trial:  # a plain class, like ``Node``: see NATIVE_INIT in ``tables``
     """One pairing tried one step deep from a node: the looser game's total rounds after
     it, the tiles whose round it changed, and the settled child when it is current."""
 
-    cost: int
-    disturbance: int
-    child: Node | None
+    __slots__ = ("cost", "disturbance", "child")
+
+    def __init__(self, cost: int, disturbance: int, child: Node | None) -> None:
+        self.cost = cost
+        self.disturbance = disturbance
+        self.child = child
 
 
-@dataclass(slots=True)
-class Probe:
+class Probe:  # a plain class: see NATIVE_INIT in ``tables``
     """What ``Engine.probe`` learnt at a node: the trials of every undecided group, and
     each group's undecided copies and allowed pairs at the time (to tell when a child
     may reuse them)."""
 
-    trials: dict[int, dict[int, Trial]]
-    signature: dict[int, tuple[int, tuple[int, ...]]]
-    cost: int
+    __slots__ = ("trials", "signature", "cost")
+
+    def __init__(
+        self,
+        trials: dict[int, dict[int, Trial]],
+        signature: dict[int, tuple[int, tuple[int, ...]]],
+        cost: int,
+    ) -> None:
+        self.trials = trials
+        self.signature = signature
+        self.cost = cost
 
 
 class Engine(Settling):

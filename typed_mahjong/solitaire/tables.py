@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from .layout import Geometry, bit_indices
@@ -48,11 +48,13 @@ def tile_flags(mask: int, size: int) -> bytes:
     return bin(mask)[:1:-1].encode().translate(DIGITS).ljust(size, b"\x00")
 
 
-# NATIVE_INIT: ``DeadEnd``, ``Nogood`` and ``Baseline`` are made in the search's inner
-# loops yet never changed after. They are plain (not frozen) dataclasses because mypyc
-# builds those natively, while a frozen one is built by its generated ``__init__`` run
-# as Python (``object.__setattr__`` per field): about 1-2% of an easy deal's solve.
-# Nothing hashes them (a plain dataclass with eq has no hash) or compares them.
+# NATIVE_INIT: the classes the search makes in its inner loops (``DeadEnd``, ``Nogood``,
+# ``Node``, ``Baseline``, and ``engine``'s ``Trial`` and ``Probe``) are plain classes with
+# their own ``__init__``, not dataclasses: mypyc compiles a class's own methods, but a
+# dataclass's ``__init__`` is generated when the module is imported and runs as Python
+# (one call per field assignment through the generic attribute machinery). On Turtle seed
+# 5276 that was about 4 such calls per looser game (11,929 in 3,000), counted with
+# ``sys.setprofile`` on the compiled build. Nothing compares or hashes them.
 
 
 class OutOfTime(Exception):
@@ -75,8 +77,7 @@ class Fact:
     forced: bool = False  # for ``partner``: the pairing was forced, not dealt or chosen
 
 
-@dataclass(slots=True)  # not frozen: see NATIVE_INIT
-class DeadEnd:
+class DeadEnd:  # a plain class: see NATIVE_INIT
     """A proof that a node cannot be cleared, and the decision levels it rests on.
 
     ``locked``: ``tiles`` hold each other on the board (see ``Engine.closure``).
@@ -84,49 +85,90 @@ class DeadEnd:
     ``nogood``: the node holds every pair of a learnt nogood (``tiles`` is empty).
     """
 
-    kind: Literal["locked", "no-pairing", "nogood"]
-    conflict: int
-    tiles: int
+    __slots__ = ("kind", "conflict", "tiles")
+
+    def __init__(
+        self, kind: Literal["locked", "no-pairing", "nogood"], conflict: int, tiles: int
+    ) -> None:
+        self.kind: Literal["locked", "no-pairing", "nogood"] = kind
+        self.conflict = conflict
+        self.tiles = tiles
 
 
-@dataclass(slots=True)  # not frozen: see NATIVE_INIT
-class Nogood:
+class Nogood:  # a plain class: see NATIVE_INIT
     """A learnt nogood (see ``nogoods``): its pairs as a mask of pair bits, and the same
     pairs' numbers, highest first, for testing them one by one against a node's."""
 
-    pairs: int
-    numbers: tuple[int, ...]
+    __slots__ = ("pairs", "numbers")
+
+    def __init__(self, pairs: int, numbers: tuple[int, ...]) -> None:
+        self.pairs = pairs
+        self.numbers = numbers
 
 
-@dataclass(slots=True)
-class Node:
-    """Search state; copied before each branch (the lists are short, copies are cheap)."""
+class Node:  # a plain class: see NATIVE_INIT
+    """Search state; copied before each branch (the lists are short, copies are cheap).
 
-    present: int
-    free: int
-    # Tiles whose partner is fixed: on the board, exactly the tiles whose ``partner`` is
-    # set (``commit`` sets both; ``relax`` tests the partner instead of the mask).
-    committed: int
-    code: int  # one bit per committed pair on the board, for the memo key
-    depth: int
-    partner: list[int]
-    reason: list[int]  # for a committed tile: the levels its pairing rests on
-    options: dict[int, tuple[int, ...]]  # undecided group -> pairs (2-bit masks) allowed
-    pruned: dict[int, int]  # undecided group -> blame behind its struck-out pairings
-    moves: list[tuple[int, int]] = field(default_factory=list)
-    pair_blame: dict[int, int] = field(default_factory=dict)  # struck-out pair -> its blame
-    cost: int = 0  # total looser-game rounds: how much the pairings fixed so far delay play
-    schedule: list[int] = field(default_factory=list)  # tiles the looser game removes, by round
-    # Per tile, the looser-game round in which it leaves and the first round it is free
-    # (0 for tiles not on the board); set with ``schedule`` (see ``LooserGame.baseline``).
-    exit_round: list[int] | None = None
-    free_round: list[int] | None = None
-    # Pairs (as ``PairIndex.bit`` bits) fixed on the way here, gone or not, those of
-    # them already checked against the learnt nogoods, and how many nogoods had been
-    # learnt at that check (see ``nogoods``).
-    held: int = 0
-    checked: int = 0
-    seen: int = 0
+    ``committed``: tiles whose partner is fixed; on the board, exactly the tiles whose
+    ``partner`` is set (``commit`` sets both; ``relax`` tests the partner instead of the
+    mask). ``code``: one bit per committed pair on the board, for the memo key.
+    ``reason``: for a committed tile, the levels its pairing rests on. ``options``:
+    undecided group -> pairs (2-bit masks) allowed; ``pruned``: undecided group -> blame
+    behind its struck-out pairings; ``pair_blame``: struck-out pair -> its blame.
+    ``cost``: total looser-game rounds, how much the pairings fixed so far delay play.
+    ``schedule``: tiles the looser game removes, by round; ``exit_round`` and
+    ``free_round``: per tile, the looser-game round in which it leaves and the first
+    round it is free (0 for tiles not on the board), set with ``schedule`` (see
+    ``LooserGame.baseline``). ``held``: pairs (as ``PairIndex.bit`` bits) fixed on the
+    way here, gone or not; ``checked``: those of them already checked against the learnt
+    nogoods; ``seen``: how many nogoods had been learnt at that check (see ``nogoods``).
+    """
+
+    __slots__ = (
+        "present", "free", "committed", "code", "depth", "partner", "reason", "options",
+        "pruned", "moves", "pair_blame", "cost", "schedule", "exit_round", "free_round",
+        "held", "checked", "seen",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        present: int,
+        free: int,
+        committed: int,
+        code: int,
+        depth: int,
+        partner: list[int],
+        reason: list[int],
+        options: dict[int, tuple[int, ...]],
+        pruned: dict[int, int],
+        moves: list[tuple[int, int]] | None = None,
+        pair_blame: dict[int, int] | None = None,
+        cost: int = 0,
+        schedule: list[int] | None = None,
+        exit_round: list[int] | None = None,
+        free_round: list[int] | None = None,
+        held: int = 0,
+        checked: int = 0,
+        seen: int = 0,
+    ) -> None:
+        self.present = present
+        self.free = free
+        self.committed = committed
+        self.code = code
+        self.depth = depth
+        self.partner = partner
+        self.reason = reason
+        self.options = options
+        self.pruned = pruned
+        self.moves: list[tuple[int, int]] = [] if moves is None else moves
+        self.pair_blame: dict[int, int] = {} if pair_blame is None else pair_blame
+        self.cost = cost
+        self.schedule: list[int] = [] if schedule is None else schedule
+        self.exit_round = exit_round
+        self.free_round = free_round
+        self.held = held
+        self.checked = checked
+        self.seen = seen
 
     def copy(self) -> Node:
         return Node(
@@ -151,17 +193,27 @@ class Node:
         )
 
 
-@dataclass(slots=True)  # not frozen: see NATIVE_INIT
-class Baseline:
+class Baseline:  # a plain class: see NATIVE_INIT
     """A settled node's looser game, kept before its pairings change so that the game
     after the change can be worked out from it (see ``LooserGame.replay``)."""
 
-    present: int
-    committed: int
-    options: dict[int, tuple[int, ...]]
-    schedule: list[int]
-    exit_round: list[int]
-    free_round: list[int]
+    __slots__ = ("present", "committed", "options", "schedule", "exit_round", "free_round")
+
+    def __init__(
+        self,
+        present: int,
+        committed: int,
+        options: dict[int, tuple[int, ...]],
+        schedule: list[int],
+        exit_round: list[int],
+        free_round: list[int],
+    ) -> None:
+        self.present = present
+        self.committed = committed
+        self.options = options
+        self.schedule = schedule
+        self.exit_round = exit_round
+        self.free_round = free_round
 
 
 class Shape:
