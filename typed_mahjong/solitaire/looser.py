@@ -19,11 +19,14 @@ from .tables import ALL_LEVELS, NO_PARTNER, Baseline, Fact, Node, Tables
 # ``replay`` hands over to ``relax`` when a tile's exit climbs REPLAY_SLACK rounds past
 # the old game (it may be stuck for good), or after REPLAY_STEPS tiles worked out (so
 # many moved that the full game is cheaper). Both give the same game, so these only
-# trade time: on 941 replays caught while solving 7 Turtle deals, replay-then-relax took
-# 113 ms at 20 steps and 1 round of slack, 135 ms at 80 and 3, and 135 ms never
-# replaying (the fastest of 15 runs each).
+# trade time. Measured with callgrind on the compiled build (``solve(..., work=N)``,
+# same search whatever the cap): seed 5276 at 3000 looser games, 2,504 M instructions
+# with 20 steps, 2,472 M with 40, 2,478 M with 60, 2,548 M with 120; seeds 0-49 at 150,
+# 5,071 M with 20, 5,114 M with 40. Hard deals are what the budget runs short on, so 40.
+# (Before ``replay`` walked tile lists, its steps cost about twice as much and 20 was
+# best; at 20, three in four replays on seed 5276 gave up after doing the work.)
 REPLAY_SLACK: Final = 1
-REPLAY_STEPS = 20
+REPLAY_STEPS = 40
 # A tile's state in ``relax``; the order matters: FREE and above can pair with a copy.
 ABSENT: Final = 0
 HELD: Final = 1  # present, not free
@@ -241,12 +244,12 @@ class LooserGame(Tables):
         near the change are touched. A tile pushed past a few extra rounds may be stuck
         for good (its value would climb forever); then this gives up.
         """
-        present, committed, partner = node.present, node.committed, node.partner
-        group_masks, group_of, options = self.group_masks, self.group_of, node.options
+        present, partner, options = node.present, node.partner, node.options
+        group_masks, group_of, members = self.group_masks, self.group_of, self.pairs.members
         above, left, right = self.above_tiles, self.left_tiles, self.right_tiles
-        dependents = self.dependents
+        dependents, queued = self.dependent_tiles, self.queued
         here = self.flags(present)
-        changed = committed ^ base.committed
+        changed = node.committed ^ base.committed
         before = base.options
         for group, allowed in options.items():
             if before.get(group) != allowed:
@@ -254,16 +257,30 @@ class LooserGame(Tables):
         schedule = base.schedule
         limit = len(schedule) + REPLAY_SLACK
         exit_round, free_round = base.exit_round.copy(), base.free_round.copy()
-        todo = changed & present
+        # The tiles to work out, first in first out, each queued at most once at a time
+        # (marked in ``queued`` with this call's stamp, unmarked when taken). The order
+        # changes only how many steps it takes: the rounds only rise, from the old
+        # solution to the new least one, so the answer (or giving up because a round
+        # passed ``limit``) is the same in any order.
+        stamp = self.stamp + 1
+        if stamp > MAX_STAMP:
+            for u in range(self.size):
+                queued[u] = 0
+            stamp = 1
+        self.stamp = stamp
+        todo = bit_indices(changed & present)
+        for t in todo:
+            queued[t] = stamp
         moved: dict[int, int] = {}
-        budget = REPLAY_STEPS
-        while todo:
-            budget -= 1
-            if not budget:
+        tables: dict[int, dict[int, tuple[int, tuple[int, ...]]]] = {}
+        steps, cap = 0, REPLAY_STEPS  # (a module global: read once, not per step)
+        while steps < len(todo):
+            if steps == cap:
                 return False
-            low = todo & -todo
-            todo ^= low
-            t = low.bit_length() - 1
+            t = todo[steps]
+            steps += 1
+            queued[t] = 0
+            mate = partner[t]  # set exactly for the committed tiles on the board
             # The round t is first free in: after the tiles on it, and the side that
             # clears first (an empty side counts as clear from the start).
             top = latest_exit(above[t], here, exit_round)
@@ -273,15 +290,24 @@ class LooserGame(Tables):
             first = 1 + (top if top > side else side)
             if first != free_round[t]:
                 free_round[t] = first
-                if committed & low:
-                    todo |= 1 << partner[t]
+                if mate != NO_PARTNER:
+                    if queued[mate] != stamp:
+                        queued[mate] = stamp
+                        todo.append(mate)
                 else:
-                    todo |= group_masks[group_of[t]] & present & ~committed & ~low
+                    for u in members[group_of[t]]:
+                        if u != t and here[u] and partner[u] == NO_PARTNER and queued[u] != stamp:
+                            queued[u] = stamp
+                            todo.append(u)
             # The round t leaves in.
-            if committed & low:
-                wait = free_round[partner[t]]
+            if mate != NO_PARTNER:
+                wait = free_round[mate]
             else:
-                entry = self.partners(options.get(group_of[t], ())).get(t)
+                group = group_of[t]
+                table = tables.get(group)
+                if table is None:  # each group's table once a call (see ``partners``)
+                    table = tables[group] = self.partners(options.get(group, ()))
+                entry = table.get(t)
                 if entry is None:
                     return False
                 wait = limit + 1
@@ -292,9 +318,13 @@ class LooserGame(Tables):
             if leaves != exit_round[t]:
                 if leaves > limit:
                     return False
-                moved.setdefault(t, exit_round[t])
+                if t not in moved:
+                    moved[t] = exit_round[t]
                 exit_round[t] = leaves
-                todo |= dependents[t] & present
+                for u in dependents[t]:
+                    if here[u] and queued[u] != stamp:
+                        queued[u] = stamp
+                        todo.append(u)
         rounds = list(schedule)
         for t, old in moved.items():
             bit = 1 << t
