@@ -282,9 +282,9 @@ class Tables:
         self.left_tiles = shape.left_tiles
         self.right_tiles = shape.right_tiles
         self.dependent_tiles = shape.dependent_tiles
-        # Per tile, the stamp of the last round that queued it (``relax``); stamps only
-        # grow until they start again from 1, and only then is the list cleared (see
-        # ``looser.MAX_STAMP``).
+        # Per tile, the stamp of the last round of ``relax`` (or call of ``replay``) that
+        # queued it; stamps only grow until they start again from 1, and only then is the
+        # list cleared (see ``looser.MAX_STAMP``).
         self.queued = [0] * self.size
         self.stamp = 0
         dense: dict[int, int] = {}
