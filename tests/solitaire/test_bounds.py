@@ -178,7 +178,16 @@ BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_solitaire.py
 
 @pytest.mark.parametrize(
     "options",
-    [["--budget", "nan"], ["--budget", "inf"], ["--budget=-1"], ["--work=-5"], ["--deals", "0"]],
+    [
+        ["--budget", "nan"],
+        ["--budget", "inf"],
+        ["--budget=-1"],
+        ["--work=-5"],
+        ["--deals", "0"],
+        ["--over", "100"],  # counts of looser games need --work
+        ["--work", "10", "--over", "ten"],
+        ["--work", "10", "--over=-5"],
+    ],
 )
 def test_the_benchmark_refuses_bad_budgets_with_exit_2(options: list[str]) -> None:
     completed = subprocess.run(
