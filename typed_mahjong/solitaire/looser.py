@@ -81,6 +81,19 @@ class LooserGame(Tables):
         self.partner_seen[id(allowed)] = (allowed, table)
         return table
 
+    def fresh_stamp(self) -> int:
+        """A stamp for ``queued`` that no tile holds yet (a round of ``relax``, a call of
+        ``replay``): one more than the last, or 1 again with every mark cleared past
+        MAX_STAMP."""
+        stamp = self.stamp + 1
+        if stamp > MAX_STAMP:
+            queued = self.queued
+            for u in range(self.size):
+                queued[u] = 0
+            stamp = 1
+        self.stamp = stamp
+        return stamp
+
     def relax(
         self,
         node: Node,
@@ -157,12 +170,7 @@ class LooserGame(Tables):
             # Next round's pending tiles: the free tiles whose chance to leave this round
             # changed (copies of tiles gone or newly free, partners of ones newly free).
             # A tile queued while HELD is skipped here and queued when it becomes free.
-            stamp = self.stamp + 1
-            if stamp > MAX_STAMP:
-                for u in range(size):
-                    queued[u] = 0
-                stamp = 1
-            self.stamp = stamp
+            stamp = self.fresh_stamp()
             upcoming.clear()
             for t in removable:
                 if exit_round is not None:
@@ -262,12 +270,7 @@ class LooserGame(Tables):
         # changes only how many steps it takes: the rounds only rise, from the old
         # solution to the new least one, so the answer (or giving up because a round
         # passed ``limit``) is the same in any order.
-        stamp = self.stamp + 1
-        if stamp > MAX_STAMP:
-            for u in range(self.size):
-                queued[u] = 0
-            stamp = 1
-        self.stamp = stamp
+        stamp = self.fresh_stamp()
         todo = bit_indices(changed & present)
         for t in todo:
             queued[t] = stamp
