@@ -158,7 +158,7 @@ def run_compiled_tests() -> int:
 
 def demo() -> int:
     ensure_venv()
-    return run(BIN / "python", "-m", "typed_mahjong.demo", check=False)
+    return run(BIN / "python", "-m", "typed_mahjong.cli.demo", check=False)
 
 
 def test(run_all: bool = False, compiled: bool = False) -> int:
@@ -175,7 +175,7 @@ def test(run_all: bool = False, compiled: bool = False) -> int:
         # annotations.pyi (what editors read) hides annotations.py from the run above: check
         # the module itself, with a cache of its own so the two runs do not evict each other.
         (BIN / "mypy", "--strict", "--cache-dir", ".mypy_cache/runtime",
-         "typed_mahjong/annotations.py"),
+         "typed_mahjong/query/annotations.py"),
         (BIN / "pytest", "-n", "2", *selection),
     )
     for cmd in checks:

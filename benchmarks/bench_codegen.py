@@ -32,7 +32,7 @@ from pathlib import Path
 
 from typed_mahjong.codegen.table import ScoreTable, build_table
 from typed_mahjong.codegen.tables import render_table
-from typed_mahjong.rules import rules_from
+from typed_mahjong.core.rules import rules_from
 
 BIN = Path(sys.executable).parent
 SEED = 4

@@ -25,7 +25,7 @@ adjacent rounds, the one ratio measured across two processes.
     win situation, as our keyword arguments do). riichienv takes no rule options: it pays as
     our "majsoul" preset, and the notes say on how many hands it does. cmajiang is not timed
     here: our hands are not converted to its meld notation.
-(b) shanten: ``typed_mahjong.shanten`` from an MPSZ string vs ``mahjong``'s
+(b) shanten: ``typed_mahjong.core.shanten`` from an MPSZ string vs ``mahjong``'s
     ``Shanten.calculate_shanten`` on 34-counts (its fastest input), riichienv's
     ``calculate_shanten`` on 136-ids and cmajiang's ``xiangting(Shoupai(text))``, on random
     13- and 14-tile hands; the notes say on how many hands each agrees with ours.
@@ -119,7 +119,7 @@ NO_YAKU = Outcome(0, 0, (), 0, 0, (), False, True)
 
 def comparable_rules() -> list[str]:
     """Our presets that ``mahjong`` can score (all but limitless aotenjou and sanma ones)."""
-    from typed_mahjong.rules import PRESETS
+    from typed_mahjong.core.rules import PRESETS
 
     return [name for name, preset in PRESETS.items()
             if not preset.aotenjou and preset.players == 4]
@@ -133,7 +133,7 @@ def mahjong_options(rules: str) -> Any:
     """
     from mahjong.hand_calculating.hand_config import HandConstants
 
-    from typed_mahjong.rules import rules_from
+    from typed_mahjong.core.rules import rules_from
 
     preset = rules_from(rules)
     options = tenhou_options()
@@ -149,7 +149,7 @@ def mahjong_options(rules: str) -> Any:
 
 def outside_model(hand: GeneratedHand, theirs: Outcome, rules: str) -> str | None:
     """Why ``mahjong`` cannot score this hand under our ``rules`` preset, or None."""
-    from typed_mahjong.rules import DOUBLE_YAKUMAN_PATTERNS, rules_from
+    from typed_mahjong.core.rules import DOUBLE_YAKUMAN_PATTERNS, rules_from
 
     preset = rules_from(rules)
     yakuman = {name for name, han in theirs.yaku if han >= 13}
@@ -168,8 +168,8 @@ def outside_model(hand: GeneratedHand, theirs: Outcome, rules: str) -> str | Non
 
 
 def ours_outcome(hand: GeneratedHand, rules: str = "tenhou") -> Outcome:
-    from typed_mahjong.rules import rules_from
-    from typed_mahjong.scoring import score
+    from typed_mahjong.core.rules import rules_from
+    from typed_mahjong.core.scoring import score
 
     text, win, kwargs = hand.hand_text, hand.win_text, hand.score_kwargs()
     if not rules_from(rules).red_fives:

@@ -112,7 +112,7 @@ def answer_any(ctx):
 
 class AnyPlugin(Plugin):
     def get_type_analyze_hook(self, fullname):
-        return answer_any if fullname == "typed_mahjong.annotations.Points" else None
+        return answer_any if fullname == "typed_mahjong.query.annotations.Points" else None
 
 
 def plugin(version):

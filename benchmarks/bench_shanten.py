@@ -6,8 +6,8 @@
 Hands: seeded random 13- and 14-tile hands (alternating), each the first tiles of a freshly
 shuffled 136-tile wall. All three functions get the same hands in one process:
 
-* ``typed_mahjong.shanten.shanten_counts(counts)``: the fast path on a 34-count list;
-* ``typed_mahjong.shanten.shanten(text)``: the same from the MPSZ string (parsing included);
+* ``typed_mahjong.core.shanten.shanten_counts(counts)``: the fast path on a 34-count list;
+* ``typed_mahjong.core.shanten.shanten(text)``: the same from the MPSZ string (parsing included);
 * ``mahjong.shanten.Shanten().calculate_shanten(tiles_34)`` (mahjong 2.x, chiitoitsu and
   kokushi on, as ours).
 
@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from typed_mahjong.shanten import load_tables, shanten, shanten_counts
-from typed_mahjong.tiles import format_tiles
+from typed_mahjong.core.shanten import load_tables, shanten, shanten_counts
+from typed_mahjong.core.tiles import format_tiles
 
 Item = TypeVar("Item")
 

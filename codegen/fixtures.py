@@ -25,10 +25,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from typed_mahjong.core.rules import Rules, rules_from
+from typed_mahjong.core.scoring import Score, score
+from typed_mahjong.core.win_options import WIN_OPTIONS
 from typed_mahjong.errors import HandError
-from typed_mahjong.rules import Rules, rules_from
-from typed_mahjong.scoring import Score, score
-from typed_mahjong.win_options import WIN_OPTIONS
 
 from .errors import CodegenError
 from .output import command_lines

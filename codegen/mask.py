@@ -24,7 +24,7 @@ each it works out the fu and the fewest han the shape forces:
 
 Dora raise the han of any hand one at a time, so a cell is reachable exactly when its han is
 at least the fewest han of some abstract hand with that fu and the same ron/tsumo. Points
-never enter here: the cells' values come from ``typed_mahjong.limits``. The test suite checks
+never enter here: the cells' values come from ``typed_mahjong.core.limits``. The test suite checks
 this model by scoring real hands through the core (tests/codegen/test_codegen_mask.py).
 """
 
@@ -34,7 +34,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from typed_mahjong.rules import Rules
+from typed_mahjong.core.rules import Rules
 
 RUN, TRIPLET, KAN = "run", "triplet", "kan"
 RYANMEN, EDGE, TANKI, SHANPON = "ryanmen", "kanchan", "tanki", "shanpon"

@@ -11,7 +11,7 @@ from .errors import CodegenError
 def parse_options(options: Sequence[str]) -> dict[str, object]:
     """``["kiriage=true", "renhou=mangan"]`` -> ``{"kiriage": True, "renhou": "mangan"}``.
 
-    Names and values are checked by ``typed_mahjong.rules.rules_from``; this only splits.
+    Names and values are checked by ``typed_mahjong.core.rules.rules_from``; this only splits.
     """
     parsed: dict[str, object] = {}
     for option in options:

@@ -1,6 +1,6 @@
 """The score table as data: every (han, fu) cell with its four payments, or why it is masked.
 
-Values come from the scoring core (``typed_mahjong.limits``); which cells exist comes from
+Values come from the scoring core (``typed_mahjong.core.limits``); which cells exist comes from
 ``codegen.mask``. Renderers (Python, Markdown, HTML) only format this data.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from typed_mahjong.limits import basic_points, hand_value, payment_text, tsumo_payments
-from typed_mahjong.rules import Rules
+from typed_mahjong.core.limits import basic_points, hand_value, payment_text, tsumo_payments
+from typed_mahjong.core.rules import Rules
 
 from .errors import CodegenError
 from .mask import CHIITOITSU_FU, MIN_FU, FuMask, fu_mask

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from typed_mahjong.rules import Rules
+from typed_mahjong.core.rules import Rules
 
 from .errors import CodegenError
 from .output import command_lines

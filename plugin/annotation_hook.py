@@ -21,7 +21,7 @@ from mypy.nodes import (
 from mypy.plugin import AnalyzeTypeContext, ClassDefContext
 from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 
-from typed_mahjong.query import RESULTS, AnnotationError, build_call
+from typed_mahjong.query.answers import RESULTS, AnnotationError, build_call
 
 from . import errors
 from .claims import withdraw_name_errors
@@ -61,7 +61,7 @@ def plain_input_class(ctx: ClassDefContext) -> None:
 def analyze_input_alone(ctx: AnalyzeTypeContext, name: str,
                         result_arguments: ResultArguments) -> Type:
     """``Hand`` and the other inputs outside a result: bare, they are plain classes."""
-    fullname = f"typed_mahjong.annotations.{name}"
+    fullname = f"typed_mahjong.query.annotations.{name}"
     if not ctx.type.args:
         return ctx.api.named_type(fullname, [])
     if result_arguments.holds(ctx):
@@ -76,7 +76,7 @@ def analyze_input_alone(ctx: AnalyzeTypeContext, name: str,
     return AnyType(TypeOfAny.from_error)
 
 
-_RESULT_FULLNAMES = frozenset(f"typed_mahjong.annotations.{name}" for name in RESULTS)
+_RESULT_FULLNAMES = frozenset(f"typed_mahjong.query.annotations.{name}" for name in RESULTS)
 
 
 class ResultArguments:

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from typed_mahjong.core.rules import Rules, rules_from
 from typed_mahjong.errors import HandError
-from typed_mahjong.rules import Rules, rules_from
 
 TOML_SECTION: Final = "tool.typed_mahjong"
 INI_SECTION: Final = "mypy.plugins.typed_mahjong"

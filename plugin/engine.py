@@ -1,6 +1,6 @@
 """Answers for result annotations and calls: the scoring core, memoized for one mypy run.
 
-Every rule and every answer lives in the core: ``typed_mahjong.query.answer`` answers each
+Every rule and every answer lives in the core: ``typed_mahjong.query.answers.answer`` answers each
 ``Call``, as it does for ``Query.evaluate()`` and the function forms. This module only hands
 it memoized scores and game files, and turns the outcome into a ``Verdict`` or a
 ``Problem``. mypy may analyse one annotation several times (deferred semantic analysis),
@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from typed_mahjong.core.rules import Rules
+from typed_mahjong.core.scoring import Score
 from typed_mahjong.errors import HandError
-from typed_mahjong.query import Call, answer, input_field, load_game, score_call
-from typed_mahjong.rules import Rules
-from typed_mahjong.scoring import Score
+from typed_mahjong.query.answers import Call, answer, input_field, load_game, score_call
 
 from . import errors
 from .games import Games

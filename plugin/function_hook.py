@@ -13,7 +13,7 @@ from mypy.nodes import ARG_NAMED, ARG_POS, Context, Expression
 from mypy.plugin import FunctionContext
 from mypy.types import Instance, LiteralType, Type, get_proper_type
 
-from typed_mahjong.query import KEYWORD_TYPES, call_from_arguments
+from typed_mahjong.query.answers import KEYWORD_TYPES, call_from_arguments
 
 from . import errors
 from .literals import answer_type

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class Games:
     """Loads each game file once per run and remembers which module used which file.
 
-    It only loads: ``typed_mahjong.query.answer`` scores the hand, as it does at run time.
+    It only loads: ``typed_mahjong.query.answers.answer`` scores the hand, as it does at run time.
     """
 
     def __init__(self) -> None:
@@ -35,7 +35,7 @@ class Games:
         """The game of ``Game[name]`` (a built-in name or a path, see ``query.game_path``);
         raises the GameError of a file that cannot be loaded, each time it is asked."""
         from typed_mahjong.games import GameError, load
-        from typed_mahjong.query import game_path
+        from typed_mahjong.query.answers import game_path
 
         path = game_path(base_dir, name).resolve()
         if module is not None:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from mypy.types import Instance, LiteralType, TupleType, Type, UninhabitedType, UnionType
 
-from typed_mahjong.query import EXACT, RESULT_NAMES, Answer
+from typed_mahjong.query.answers import EXACT, RESULT_NAMES, Answer
 
 # Builds an Instance of a builtin class with type arguments; the semantic analyser and the
 # type checker each have their own way of doing it.

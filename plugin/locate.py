@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from mypy.nodes import Context
 
-from typed_mahjong.query import Call
+from typed_mahjong.query.answers import Call
 
 # How much of the user's text a message repeats.
 ECHO_LIMIT = 60

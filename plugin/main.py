@@ -21,7 +21,7 @@ from mypy.plugin import (
 )
 from mypy.types import Type
 
-from typed_mahjong.query import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
+from typed_mahjong.query.answers import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 
 from . import cache, errors, games
 from .annotation_hook import (
@@ -36,7 +36,7 @@ from .function_hook import EXPLAIN, analyze_call
 from .state import State
 
 PLUGIN_VERSION: Final = "0.1.0"
-_ANNOTATIONS: Final = "typed_mahjong.annotations"
+_ANNOTATIONS: Final = "typed_mahjong.query.annotations"
 
 
 @final
@@ -52,7 +52,7 @@ class TypedMahjongPlugin(Plugin):
     }
     # Function forms, from the core's result table; explain() has no result of its own.
     RESULT_FUNCTIONS: ClassVar[dict[str, str]] = {
-        **FUNCTION_RESULTS, "typed_mahjong.functions.explain": EXPLAIN,
+        **FUNCTION_RESULTS, "typed_mahjong.query.functions.explain": EXPLAIN,
     }
 
     def __init__(self, options: Options) -> None:

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from mypy.errorcodes import ErrorCode
 
-from typed_mahjong.query import Answer
+from typed_mahjong.query.answers import Answer
 
 from . import errors
 

@@ -31,10 +31,10 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typed_mahjong.query import INPUTS, NUMBER_INPUTS, NotALiteral
+from typed_mahjong.query.answers import INPUTS, NUMBER_INPUTS, NotALiteral
 
-ANNOTATIONS_MODULE: Final = "typed_mahjong.annotations"
-RULES_CLASS: Final = "typed_mahjong.rules.Rules"
+ANNOTATIONS_MODULE: Final = "typed_mahjong.query.annotations"
+RULES_CLASS: Final = "typed_mahjong.core.rules.Rules"
 LITERAL_FORMS: Final = frozenset({"typing.Literal", "typing_extensions.Literal"})
 INPUT_BY_FULLNAME: Final[dict[str, str]] = {
     **{f"{ANNOTATIONS_MODULE}.{name}": name for name in INPUTS if name != "Rules"},

@@ -1,7 +1,8 @@
 """Build the shipped shanten tables: ``python3 scripts/build_shanten_table.py [--check]``.
 
-Writes ``typed_mahjong/data/shanten_tables.bin.gz`` (format: see ``typed_mahjong.shanten``;
-gzip with mtime 0, so the file is byte-identical from one build to the next). Takes ~10-20 s.
+Writes ``typed_mahjong/core/data/shanten_tables.bin.gz`` (format: see
+``typed_mahjong.core.shanten``; gzip with mtime 0, so the file is byte-identical from one build
+to the next). Takes ~10-20 s.
 ``--check`` rebuilds in memory and only compares with the shipped file (exit 1 if stale).
 
 The heart of it is the per-suit *distance*: for a suit count vector c (0-4 copies of each of
@@ -17,7 +18,7 @@ maximum bottom-up (``best(c) = |c|`` if c is in DOWN, else the best of c less on
 vector is coded as a base-5 integer with rank r worth ``5**r``, so "one more tile of rank r" is
 ``+ 5**r`` and both passes are simple loops over the codes.
 
-The honour distances come from ``typed_mahjong.shanten.honour_distances`` (each honour on its
+The honour distances come from ``typed_mahjong.core.shanten.honour_distances`` (each honour on its
 own is a triplet, a pair or unused), and the merge tables from ``merge_vectors``.
 ``tests/core/test_shanten.py`` checks the shipped file against independent computations.
 """
@@ -32,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from typed_mahjong.shanten import (  # noqa: E402
+from typed_mahjong.core.shanten import (  # noqa: E402
     GOALS,
     MAX_GROUPS,
     MAX_TILES,
@@ -44,7 +45,7 @@ from typed_mahjong.shanten import (  # noqa: E402
     merge_vectors,
 )
 
-OUTPUT = ROOT / "typed_mahjong" / "data" / TABLE_FILE
+OUTPUT = ROOT / "typed_mahjong" / "core" / "data" / TABLE_FILE
 RANKS = 9
 POWERS = tuple(5**rank for rank in range(RANKS))
 SIZE = 5**RANKS

@@ -1,8 +1,8 @@
 """Build the shipped per-suit readings table: ``python3 scripts/build_tables.py``.
 
 Enumerates every count vector of one suit (0-4 copies of each of 9 ranks, at most 14 tiles),
-decomposes it from scratch with ``typed_mahjong.readings.decompose_suit`` and writes those
-with at least one decomposition to ``typed_mahjong/data/suit_readings.txt.gz``.
+decomposes it from scratch with ``typed_mahjong.core.readings.decompose_suit`` and writes those
+with at least one decomposition to ``typed_mahjong/core/data/suit_readings.txt.gz``.
 ``tests/core/test_tables.py`` rebuilds the table in memory and compares it with the file.
 """
 
@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from typed_mahjong.readings import decompose_suit, encode_table_line  # noqa: E402
+from typed_mahjong.core.readings import decompose_suit, encode_table_line  # noqa: E402
 
-OUTPUT = ROOT / "typed_mahjong" / "data" / "suit_readings.txt.gz"
+OUTPUT = ROOT / "typed_mahjong" / "core" / "data" / "suit_readings.txt.gz"
 
 
 def suit_vectors(max_tiles: int = 14) -> Iterator[tuple[int, ...]]:

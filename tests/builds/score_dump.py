@@ -18,7 +18,7 @@ from pathlib import Path
 
 import typed_mahjong  # first: from PYTHONPATH (the build under test), never the checkout
 from typed_mahjong import HandError, score, shanten, waits
-from typed_mahjong.rules import PRESETS
+from typed_mahjong.core.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:

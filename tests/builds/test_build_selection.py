@@ -152,7 +152,7 @@ def test_without_a_compiler_pip_builds_a_pure_wheel_that_works(tmp_path: Path) -
     (wheel,) = (tmp_path / "wheels").glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    assert "typed_mahjong/scoring.py" in names
+    assert "typed_mahjong/core/scoring.py" in names
     assert not [name for name in names if name.endswith((".so", ".pyd"))]
     site = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",

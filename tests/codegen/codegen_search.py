@@ -13,9 +13,9 @@ import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from typed_mahjong.core.rules import Rules
+from typed_mahjong.core.scoring import Score, score
 from typed_mahjong.errors import HandError
-from typed_mahjong.rules import Rules
-from typed_mahjong.scoring import Score, score
 
 SEAT = ROUND = "S"
 # (run, simple triplet tile, terminal-or-honour triplet tile) for each slot.

@@ -92,9 +92,9 @@ def test_stdout_when_no_output(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_codegen_cli_module_imports_nothing_heavy(tmp_path: Path) -> None:
     # `typed-mahjong --help` imports every area's cli module; jinja2 and the scoring core
     # must wait until a codegen command runs.
-    code = ("import sys; import typed_mahjong.codegen.cli; "
+    code = ("import sys; import typed_mahjong.cli.codegen; "
             "print(sorted(m for m in ('jinja2', 'typed_mahjong.codegen.mask', "
-            "'typed_mahjong.scoring') if m in sys.modules))")
+            "'typed_mahjong.core.scoring') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, cwd=tmp_path)
     assert "jinja2" not in result.stdout and "codegen.mask" not in result.stdout

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 import pytest
 
 from typed_mahjong.codegen.tables import table_text
-from typed_mahjong.rules import Rules, rules_from
+from typed_mahjong.core.rules import Rules, rules_from
 
 FU_ROWS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 # One row per fu, columns 1-4 han.

@@ -17,9 +17,9 @@ from codegen_search import Scored, fewest_han, score_in, scored_hands
 
 from typed_mahjong.codegen.mask import fu_mask
 from typed_mahjong.codegen.table import build_table
-from typed_mahjong.hand import parse_hand
-from typed_mahjong.rules import Rules, rules_from
-from typed_mahjong.tiles import tile_name
+from typed_mahjong.core.hand import parse_hand
+from typed_mahjong.core.rules import Rules, rules_from
+from typed_mahjong.core.tiles import tile_name
 
 ALL_HAN = range(1, 14)
 

@@ -2,7 +2,7 @@
 
 Everything is generated once into a temporary folder and each checker runs once over all
 of it (one process each keeps this file to a few seconds). Expected values come from the
-scoring core's own functions (``typed_mahjong.limits``) or from arithmetic in comments.
+scoring core's own functions (``typed_mahjong.core.limits``) or from arithmetic in comments.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from test_codegen_mask import TENHOU_MASKED
 from typed_mahjong.codegen.fixtures import fixtures_text
 from typed_mahjong.codegen.game_tiles import game_tiles_text
 from typed_mahjong.codegen.tables import table_text
+from typed_mahjong.core.limits import basic_points, hand_value, payment_text
+from typed_mahjong.core.rules import rules_from
 from typed_mahjong.games import builtin_path
-from typed_mahjong.limits import basic_points, hand_value, payment_text
-from typed_mahjong.rules import rules_from
 
 GENERATED = ["scores.py", "scores_wrc.py", "scores_aotenjou.py", "hands.py", "tiles.py"]
 HANDS_TOML = """

@@ -40,7 +40,7 @@ from benchmarks.bench_core import (  # noqa: E402
     yaku_delta,
 )
 from benchmarks.hands import GeneratedHand, generate  # noqa: E402
-from typed_mahjong.scoring import score  # noqa: E402
+from typed_mahjong.core.scoring import score  # noqa: E402
 
 SEED = 20240611
 TENHOU_HANDS = 2000

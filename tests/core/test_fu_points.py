@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from typed_mahjong import rules_from, score
-from typed_mahjong.limits import basic_points, hand_value, payment_text
-from typed_mahjong.rules import PRESETS
+from typed_mahjong.core.limits import basic_points, hand_value, payment_text
+from typed_mahjong.core.rules import PRESETS
 
 
 def test_headline_example() -> None:
@@ -186,7 +186,7 @@ def test_dora_alone_is_not_a_yaku() -> None:
 
 
 def test_indicator_wraps_around() -> None:
-    from typed_mahjong.situation import next_tile
+    from typed_mahjong.core.situation import next_tile
 
     assert next_tile(8) == 0  # 9m -> 1m
     assert next_tile(30) == 27  # North -> East

@@ -18,8 +18,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # `benchmarks/` is not installed; import it from the checkout
 
 from benchmarks.hands import generate  # noqa: E402
-from typed_mahjong.scoring import score  # noqa: E402
-from typed_mahjong.yaku import YAKU_NAMES, YAKUMAN_NAMES  # noqa: E402
+from typed_mahjong.core.scoring import score  # noqa: E402
+from typed_mahjong.core.yaku import YAKU_NAMES, YAKUMAN_NAMES  # noqa: E402
 
 # Yaku that the tenhou rules do not have: open riichi, renhou (as a yaku or a yakuman),
 # daisharin and paarenchan are other presets' options.

@@ -9,10 +9,10 @@ import itertools
 import pytest
 
 from typed_mahjong import score
-from typed_mahjong.hand import _MELD_CACHE, quick_meld
-from typed_mahjong.readings import decompose_suit
-from typed_mahjong.scoring import _MELDS, _MELDS_LIMIT, _quick_melds
-from typed_mahjong.shape import Part, part
+from typed_mahjong.core.hand import _MELD_CACHE, quick_meld
+from typed_mahjong.core.readings import decompose_suit
+from typed_mahjong.core.scoring import _MELDS, _MELDS_LIMIT, _quick_melds
+from typed_mahjong.core.shape import Part, part
 
 
 def _naive(runs: tuple[int, ...], triplets: tuple[int, ...], pair: int

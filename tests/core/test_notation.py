@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from typed_mahjong import HandError, score
-from typed_mahjong.hand import parse_hand
-from typed_mahjong.readings import all_readings
-from typed_mahjong.tiles import parse_tiles
+from typed_mahjong.core.hand import parse_hand
+from typed_mahjong.core.readings import all_readings
+from typed_mahjong.core.tiles import parse_tiles
 
 
 def test_honour_letters_and_digits_agree() -> None:

@@ -19,16 +19,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from typed_mahjong import build_info
-from typed_mahjong.errors import HandError
-from typed_mahjong.scoring import _careful_tiles, _quick_tiles
-from typed_mahjong.tiles import (
+from typed_mahjong.core.scoring import _careful_tiles, _quick_tiles
+from typed_mahjong.core.tiles import (
     CANONICAL_TILES,
     INDEX_READER,
     parse_tiles,
     read_suits,
     suit_digits,
 )
-from typed_mahjong.win_options import read_options
+from typed_mahjong.core.win_options import read_options
+from typed_mahjong.errors import HandError
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:

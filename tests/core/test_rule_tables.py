@@ -5,8 +5,8 @@ dropping the tables when many rules have been used changes no result."""
 from __future__ import annotations
 
 from typed_mahjong import score
-from typed_mahjong.rules import rules_from
-from typed_mahjong.scoring import _TABLE_RULES
+from typed_mahjong.core.rules import rules_from
+from typed_mahjong.core.scoring import _TABLE_RULES
 
 # Riichi 1 + pinfu 1 + tanyao 1 + one dora (indicator 1m shows 2m) = 4 han; pinfu ron
 # closed: 20 + 10 = 30 fu. Basic 30 * 2**6 = 1920: a non-dealer ron pays 4 * 1920 = 7680,
@@ -43,9 +43,9 @@ def test_the_kept_yakuman_gate_is_the_rules_gate() -> None:
     # The tables keep yaku.yakuman_gate(rules) for _evaluate: made from scratch, each
     # preset's (and the optional yakuman's) gives the same, and paarenchan and daisharin
     # add their traits to the hint.
-    from typed_mahjong.rules import PRESETS
-    from typed_mahjong.scoring import _tables
-    from typed_mahjong.yaku import PAARENCHAN, SEVEN_PAIRS, YAKUMAN_HINT, yakuman_gate
+    from typed_mahjong.core.rules import PRESETS
+    from typed_mahjong.core.scoring import _tables
+    from typed_mahjong.core.yaku import PAARENCHAN, SEVEN_PAIRS, YAKUMAN_HINT, yakuman_gate
 
     for rules in (*PRESETS.values(), rules_from("tenhou", paarenchan=True, daisharin=True)):
         assert _tables(rules).yakuman_gate == yakuman_gate(rules)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from typed_mahjong import HandError, rules_from, score, shanten, waits
-from typed_mahjong.settlement import Win, settle_draw, settle_wins
+from typed_mahjong.core.settlement import Win, settle_draw, settle_wins
 
 SANMA = ("tenhou-sanma", "majsoul-sanma")
 LOGS = Path(__file__).parent / "data" / "tenhou"
@@ -276,7 +276,7 @@ def test_sanma_shanten_and_waits_agree_on_random_hands() -> None:
     # four-player number (fewer tiles can only cost more).
     import random
 
-    from typed_mahjong.tiles import tile_name
+    from typed_mahjong.core.tiles import tile_name
 
     kinds = [0, 8, *range(9, 34)]
     runs = [kind for kind in range(9, 27) if kind % 9 <= 6]

@@ -11,7 +11,7 @@ import pickle
 import pytest
 
 from typed_mahjong import score
-from typed_mahjong.tiles import plain_tiles, suit_digits
+from typed_mahjong.core.tiles import plain_tiles, suit_digits
 
 HAND = "234p234s456m567s44p"  # won on 3p (kanchan): tanyao, 40 fu, 1300
 

@@ -10,7 +10,7 @@ import pytest
 
 from typed_mahjong import HandError, rules_from
 from typed_mahjong.cli import main
-from typed_mahjong.settlement import Win, settle_draw, settle_wins
+from typed_mahjong.core.settlement import Win, settle_draw, settle_wins
 
 LOGS = Path(__file__).parent / "data" / "tenhou"
 

@@ -1,4 +1,4 @@
-"""Shanten numbers and waits (typed_mahjong.shanten), and its shipped tables.
+"""Shanten numbers and waits (typed_mahjong.core.shanten), and its shipped tables.
 
 Expected values below are worked out by hand in the comments. The tables are checked against
 an independent reference written here: a literal search for the winning shape that reuses the
@@ -21,10 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from typed_mahjong.errors import HandError
-from typed_mahjong.hand import count_meld_copies, parse_hand
-from typed_mahjong.readings import all_readings
-from typed_mahjong.shanten import (
+from typed_mahjong.core.hand import count_meld_copies, parse_hand
+from typed_mahjong.core.readings import all_readings
+from typed_mahjong.core.shanten import (
     _PART_CACHE_CAP,
     GOALS,
     INF,
@@ -42,6 +41,7 @@ from typed_mahjong.shanten import (
     wait_tiles,
     waits,
 )
+from typed_mahjong.errors import HandError
 
 ROOT = Path(__file__).resolve().parents[2]
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -440,7 +440,7 @@ def test_merge_is_the_best_split() -> None:
 
 
 def test_table_file_round_trips_and_rejects_damage() -> None:
-    raw = gzip.decompress((ROOT / "typed_mahjong" / "data" / TABLE_FILE).read_bytes())
+    raw = gzip.decompress((ROOT / "typed_mahjong" / "core" / "data" / TABLE_FILE).read_bytes())
     tables = decode_tables(raw)
     assert encode_tables(tables.suit_vectors, tables.honour_vectors, tables.merged_vectors,
                          tables.suit_codes, tables.honour_codes, tables.man_pin,
@@ -454,7 +454,7 @@ def test_table_file_round_trips_and_rejects_damage() -> None:
 
 
 def test_tables_are_not_loaded_at_import() -> None:
-    script = ("import sys, typed_mahjong; from typed_mahjong.shanten import load_tables; "
+    script = ("import sys, typed_mahjong; from typed_mahjong.core.shanten import load_tables; "
               "print(load_tables.cache_info().currsize)")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             check=True)
@@ -528,7 +528,7 @@ def hand_text(counts: Sequence[int]) -> str:
 
 
 def test_waits_agree_with_readings_and_shanten() -> None:
-    # A tile is a wait iff the hand plus it has a reading (typed_mahjong.readings, written
+    # A tile is a wait iff the hand plus it has a reading (typed_mahjong.core.readings, written
     # independently) and the hand holds fewer than four copies; tenpai iff there is a wait.
     rng = random.Random(11)
     for index in range(400):
@@ -679,7 +679,7 @@ def test_string_fast_path_examples() -> None:
 
 def test_string_fast_path_cache_is_bounded() -> None:
     # Suit digit strings as written have ~10**14 spellings; the part caches stop at their cap.
-    parts = sys.modules["typed_mahjong.shanten"]._NUMBER_PARTS
+    parts = sys.modules["typed_mahjong.core.shanten"]._NUMBER_PARTS
     rng = random.Random(5)
     for _ in range(_PART_CACHE_CAP // 2 + 50):  # two new 7-digit spellings a hand (9**7 exist)
         man, pin = ("".join(rng.sample("123456789" * 4, 7)) for _ in range(2))

@@ -6,7 +6,7 @@ import gzip
 import importlib.util
 from pathlib import Path
 
-from typed_mahjong.readings import decode_readings, decompose_suit, suit_readings
+from typed_mahjong.core.readings import decode_readings, decompose_suit, suit_readings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +21,7 @@ def _build_module():  # type: ignore[no-untyped-def]
 
 
 def test_shipped_table_matches_a_fresh_build() -> None:
-    shipped = gzip.decompress((ROOT / "typed_mahjong/data/suit_readings.txt.gz").read_bytes())
+    shipped = gzip.decompress((ROOT / "typed_mahjong/core/data/suit_readings.txt.gz").read_bytes())
     assert shipped.decode("ascii").splitlines() == _build_module().table_lines()
 
 

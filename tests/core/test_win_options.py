@@ -16,23 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from typed_mahjong import HandError, annotations, score, scoring
+from typed_mahjong import HandError, score
 from typed_mahjong.cli import main
-from typed_mahjong.cli_score import register
+from typed_mahjong.cli.score import register
 from typed_mahjong.codegen.fixtures import SITUATION_TYPES
-from typed_mahjong.functions import WinOptions
-from typed_mahjong.query import (
-    FLAG_INPUTS,
-    GAME_ONLY_INPUTS,
-    INPUTS,
-    KEYWORD_TYPES,
-    NUMBER_INPUTS,
-    TABLE_INPUTS,
-    TEXT_INPUTS,
-)
-from typed_mahjong.rules import Rules
-from typed_mahjong.situation import Situation
-from typed_mahjong.win_options import (
+from typed_mahjong.core import scoring
+from typed_mahjong.core.rules import Rules
+from typed_mahjong.core.situation import Situation
+from typed_mahjong.core.win_options import (
     COUNT,
     FLAG,
     TILES,
@@ -42,6 +33,17 @@ from typed_mahjong.win_options import (
     parsed,
     read_options,
 )
+from typed_mahjong.query import annotations
+from typed_mahjong.query.answers import (
+    FLAG_INPUTS,
+    GAME_ONLY_INPUTS,
+    INPUTS,
+    KEYWORD_TYPES,
+    NUMBER_INPUTS,
+    TABLE_INPUTS,
+    TEXT_INPUTS,
+)
+from typed_mahjong.query.functions import WinOptions
 
 HAND, WIN_TILE = "234p234s456m567s44p", "3p"  # tanyao, 1 han 40 fu: 1300 by ron
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_situation_has_one_field_per_option_in_table_order() -> None:
     # A new row needs its field here, in the same place: "nuki: int = 0".
     assert Situation._fields == tuple(option.name for option in WIN_OPTIONS), \
-        "typed_mahjong.situation.Situation must list the rows of WIN_OPTIONS, in order"
+        "typed_mahjong.core.situation.Situation must list the rows of WIN_OPTIONS, in order"
     hints = typing.get_type_hints(Situation)
     read_types = {FLAG: bool, COUNT: int, TILES: str, WIND: int}  # winds are tile indices
     for option in WIN_OPTIONS:
@@ -142,7 +144,7 @@ def test_annotation_markers_are_the_table_markers() -> None:
         if option.marker is None:
             continue
         assert option.marker in annotations.__all__, \
-            f"typed_mahjong.annotations needs the marker class {option.marker} (in __all__)"
+            f"typed_mahjong.query.annotations needs the marker class {option.marker} (in __all__)"
         marker = getattr(annotations, option.marker)
         kind = annotations._Flag if option.kind == FLAG else annotations._Input
         assert issubclass(marker, kind), option.marker
@@ -254,7 +256,7 @@ def test_score_keywords_are_written_from_the_table() -> None:
     assert spec and spec.loader
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    text = (ROOT / "typed_mahjong" / "scoring.py").read_text()
+    text = (ROOT / "typed_mahjong" / "core" / "scoring.py").read_text()
     assert script.generated(text) == text, \
         "run python3 scripts/build_score_keywords.py: score()'s keywords are out of date"
     # And the function itself, whichever build runs: the declared rows' names and defaults

@@ -52,7 +52,7 @@ def test_lists_exactly_the_files_in_the_bare_spelling(
         # Through the package or a module, under other names, in a signature.
         "tests/module_alias.py": "import typed_mahjong as tm\n\n"
                                  'def f() -> tm.Waits[tm.Hand["123m456p789s55m23s"]]: ...\n',
-        "tests/renamed.py": "from typed_mahjong.annotations import Honba as H, Points as P\n"
+        "tests/renamed.py": "from typed_mahjong.query.annotations import Honba as H, Points as P\n"
                             "def f(x: P[H[2]]) -> None: ...\n",
         # Strings in subscripts that are not ours, and ours outside annotations.
         "tests/other.py": "from typing import Annotated\nfrom typed_mahjong import Hand\n\n"

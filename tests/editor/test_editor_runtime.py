@@ -11,7 +11,7 @@ from typing import Literal, get_type_hints
 from editor_support import annotated_names
 
 from typed_mahjong import Hand, Points, Query, Ron, Rules
-from typed_mahjong.rules import rules_from
+from typed_mahjong.core.rules import rules_from
 
 EDITOR = Path(__file__).resolve().parents[2] / "examples" / "editor"
 

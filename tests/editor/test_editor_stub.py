@@ -1,4 +1,4 @@
-"""No drift between typed_mahjong/annotations.pyi (what type checkers read) and the run-time
+"""No drift between typed_mahjong/query/annotations.pyi (what type checkers read) and the run-time
 module annotations.py: the same names, each of the same kind, the same ``__all__``.
 
 The expected side is always the run-time module, so a name added there (a new result, say)
@@ -15,9 +15,9 @@ import typing
 from pathlib import Path
 from typing import Annotated, Literal
 
-import typed_mahjong.annotations as runtime
-from typed_mahjong.annotations import Given, Query
-from typed_mahjong.query import AnnotationError
+import typed_mahjong.query.annotations as runtime
+from typed_mahjong.query.annotations import Given, Query
+from typed_mahjong.query.answers import AnnotationError
 
 PACKAGE = Path(runtime.__file__).resolve().parent
 RUNTIME_SOURCE = PACKAGE / "annotations.py"
@@ -123,16 +123,16 @@ def test_stubtest_finds_no_other_difference(tmp_path: Path) -> None:
     # A result is a class at run time and an alias of int/str in the stub, and the run-time
     # input base has a __class_getitem__ the stub must not have (pyright would then accept
     # any type argument): those differences are the point of the stub.
-    # The tile types are typed_mahjong.tile_types' Literal unions, re-exported; stubtest of
+    # The tile types are typed_mahjong.core.tile_types' Literal unions, re-exported; stubtest of
     # mypy 1.19 wrongly calls them "not a Union" at run time.
     results = [name for name in runtime.__all__ if runtime_kind(name).startswith("result")]
     tiles = [name for name in runtime.__all__ if not isinstance(getattr(runtime, name), type)]
     allowlist = tmp_path / "allowlist.txt"
-    allowlist.write_text("".join(f"typed_mahjong\\.annotations\\.{name}(\\..*)?\n"
+    allowlist.write_text("".join(f"typed_mahjong\\.query\\.annotations\\.{name}(\\..*)?\n"
                                  for name in results + tiles)
-                         + "typed_mahjong.annotations._Input.__class_getitem__\n")
+                         + "typed_mahjong.query.annotations._Input.__class_getitem__\n")
     completed = subprocess.run(
-        [sys.executable, "-m", "mypy.stubtest", "typed_mahjong.annotations", "--allowlist",
+        [sys.executable, "-m", "mypy.stubtest", "typed_mahjong.query.annotations", "--allowlist",
          str(allowlist), "--ignore-unused-allowlist"],
         cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False)
     assert completed.returncode == 0, completed.stdout + completed.stderr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from typed_mahjong.games import cli
+from typed_mahjong.cli import games as cli
 
 
 def run(*argv: str) -> int:

@@ -29,7 +29,7 @@ def test_verify_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert (summary["files"], summary["wins"], summary["disagree"]) == (19, 128, 0)
     assert summary["disagreements"] == []
     assert (summary["agree"], summary["unmapped"]) == (122, 6)
-    assert "pending" not in summary  # every win is settled (typed_mahjong.settlement)
+    assert "pending" not in summary  # every win is settled (typed_mahjong.core.settlement)
     assert code == 1  # wins of lobbies we cannot map are not agreement
 
 

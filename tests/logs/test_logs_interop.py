@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from typed_mahjong.errors import HandError
-from typed_mahjong.interop import (
+from typed_mahjong.core.interop import (
     RED_IDS,
     from_34,
     from_136,
@@ -19,7 +18,8 @@ from typed_mahjong.interop import (
     to_mjai,
     to_tenhou6,
 )
-from typed_mahjong.tiles import format_tiles
+from typed_mahjong.core.tiles import format_tiles
+from typed_mahjong.errors import HandError
 
 
 def test_red_five_ids_follow_tenhou() -> None:

@@ -55,8 +55,8 @@ def test_hidden_tiles_are_a_fault(tmp_path: Path) -> None:
 def test_mjai_yaku_names_are_the_mjai_servers_spelling() -> None:
     # mjai (the original server and the tools that speak it) spells 三暗刻 "sananko" and
     # 対々和 "toitoiho"; each name maps to one of our yaku, and none twice.
+    from typed_mahjong.core.yaku import YAKU_NAMES, YAKUMAN_NAMES
     from typed_mahjong.logs.mjai import MJAI_YAKU
-    from typed_mahjong.yaku import YAKU_NAMES, YAKUMAN_NAMES
 
     assert MJAI_YAKU["sananko"] == "sanankou" and MJAI_YAKU["toitoiho"] == "toitoi"
     dora = {"dora", "ura dora", "aka dora"}

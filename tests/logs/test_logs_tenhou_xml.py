@@ -33,7 +33,7 @@ def test_every_real_win_agrees() -> None:
                 reasons[verdict.reason] += 1
     assert sum(outcomes.values()) == 128
     # The double rons, the three-player game and the pao win are settled
-    # (typed_mahjong.settlement); only the special lobbies stay unmapped.
+    # (typed_mahjong.core.settlement); only the special lobbies stay unmapped.
     assert reasons == Counter({"GO type bits 0x100 mark a special lobby with rules we have "
                                "no source for": 4,
                                "GO type bits 0x800 mark a special lobby with rules we have "

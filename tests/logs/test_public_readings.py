@@ -6,9 +6,15 @@ import random
 
 import pytest
 
+from typed_mahjong.core.readings import readings
+from typed_mahjong.core.shanten import (
+    FormShanten,
+    bare_shanten,
+    bare_waits,
+    shanten,
+    shanten_by_form,
+)
 from typed_mahjong.errors import HandError
-from typed_mahjong.readings import readings
-from typed_mahjong.shanten import FormShanten, bare_shanten, bare_waits, shanten, shanten_by_form
 
 
 def test_every_reading_is_listed() -> None:
@@ -46,7 +52,7 @@ def _random_complete_counts(rng: random.Random) -> list[int]:
 
 def test_readings_match_mahjong_hand_divider() -> None:
     divider = pytest.importorskip("mahjong.hand_calculating.divider").HandDivider
-    from typed_mahjong.interop import from_34
+    from typed_mahjong.core.interop import from_34
 
     rng = random.Random(17)
     for _ in range(300):

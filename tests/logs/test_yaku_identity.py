@@ -10,7 +10,7 @@ import pytest
 from typed_mahjong import score
 from typed_mahjong.logs.tenhou6 import TENHOU_YAKU_NAMES
 
-yaku = importlib.import_module("typed_mahjong.yaku")
+yaku = importlib.import_module("typed_mahjong.core.yaku")
 
 
 def test_every_row_has_an_identity() -> None:

@@ -55,7 +55,7 @@ def test_report_config_data_leaves_typeshed_and_the_core_out() -> None:
     options.config_file = None
     plugin = TypedMahjongPlugin(options)
     stdlib = ReportConfigContext("os", f"{TYPESHED_DIR}/stdlib/os/__init__.pyi", True)
-    core = ReportConfigContext("typed_mahjong.scoring", "typed_mahjong/scoring.py", True)
+    core = ReportConfigContext("typed_mahjong.core.scoring", "typed_mahjong/core/scoring.py", True)
     user = ReportConfigContext("fixtures", "fixtures.py", True)
     assert plugin.report_config_data(stdlib) is None
     assert plugin.report_config_data(core) is None

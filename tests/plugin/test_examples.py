@@ -17,7 +17,7 @@ def test_demo_passes_from_the_repository_root() -> None:
     # python -m puts the repository root first on sys.path: typed_mahjong then imports from
     # the source tree, and the plugin must still load (issue 3: "mypy run from the repo
     # root loads the plugin fine").
-    completed = subprocess.run([sys.executable, "-m", "typed_mahjong.demo"], cwd=REPO,
+    completed = subprocess.run([sys.executable, "-m", "typed_mahjong.cli.demo"], cwd=REPO,
                                capture_output=True, text=True, timeout=600, check=False)
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert "every value agrees with the core" in completed.stdout

@@ -19,10 +19,10 @@ import pytest
 import yaml
 
 import typed_mahjong
-from typed_mahjong.annotations import Query
 from typed_mahjong.cli import main
 from typed_mahjong.games import GameError, builtin_path, load
-from typed_mahjong.query import GAME_MARKERS, AnnotationError, NoYaku
+from typed_mahjong.query.annotations import Query
+from typed_mahjong.query.answers import GAME_MARKERS, AnnotationError, NoYaku
 
 CASES = Path(__file__).with_name("test_game_inputs.yaml")
 CHOWS = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m 4m 5s 5s"  # four chows and a pair of 5s
@@ -40,7 +40,7 @@ def _case(name: str) -> str:
 def _annotations(source: str) -> dict[str, tuple[int, Query]]:
     """Variable -> (line, the Query of its annotation), each annotation evaluated as Python
     evaluates it without ``from __future__ import annotations``."""
-    namespace = vars(typed_mahjong)
+    namespace = {name: getattr(typed_mahjong, name) for name in typed_mahjong.__all__}
     found: dict[str, tuple[int, Query]] = {}
     for node in ast.parse(source).body:
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from plugin_support import Project, pyproject
 
 from typed_mahjong.plugin import annotation_hook, engine, function_hook
-from typed_mahjong.query import FUNCTION_RESULTS, INPUTS, KEYWORD_TYPES, RESULTS
+from typed_mahjong.query.answers import FUNCTION_RESULTS, INPUTS, KEYWORD_TYPES, RESULTS
 
 # Every input name (from the query layer's tables), and two names that are
 # no input at all.

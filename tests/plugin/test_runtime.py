@@ -35,8 +35,8 @@ from typed_mahjong import (
     total,
     yaku,
 )
-from typed_mahjong.functions import explain
-from typed_mahjong.query import AnnotationError, build_call
+from typed_mahjong.query.answers import AnnotationError, build_call
+from typed_mahjong.query.functions import explain
 
 
 def load_fixtures() -> ModuleType:

@@ -12,7 +12,7 @@ def test_mypy_checks_score_keywords_without_the_plugin(project: Project) -> None
     project.write("pyproject.toml", "[tool.mypy]\nstrict = true\n")
     project.write("use.py", """\
         from typed_mahjong import Score, score
-        from typed_mahjong.scoring import score as score_from_module
+        from typed_mahjong.core.scoring import score as score_from_module
 
         good: Score = score("234p234s456m567s44p", "3p", riichi=True, seat="E", dora="4m",
                             honba=1, pao=None, rules="majsoul")

@@ -25,8 +25,8 @@ from typed_mahjong import (
     shanten,
     waits,
 )
-from typed_mahjong.annotations import Query
-from typed_mahjong.query import AnnotationError
+from typed_mahjong.query.annotations import Query
+from typed_mahjong.query.answers import AnnotationError
 
 P = "123m456p234s789s55m"  # pinfu on 4s
 

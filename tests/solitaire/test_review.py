@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_solitaire_cli import run
 
-from typed_mahjong.solitaire.cli import DEFAULT_MOVE_BUDGET as CLI_MOVE_BUDGET
+from typed_mahjong.cli.solitaire import DEFAULT_MOVE_BUDGET as CLI_MOVE_BUDGET
 from typed_mahjong.solitaire.deals import random_deal
 from typed_mahjong.solitaire.layout import LayoutError, slot, turtle
 from typed_mahjong.solitaire.position import IllegalMove, Move, replay

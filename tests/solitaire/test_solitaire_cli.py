@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from typed_mahjong.solitaire.cli import register
+from typed_mahjong.cli.solitaire import register
 
 TRAP = str(resources.files("typed_mahjong.solitaire").joinpath("layouts/trap.tiles"))
 

@@ -4,7 +4,7 @@
 situation derived from the event order and what the log recorded), its draws, and the
 faults of damaged rounds (a damaged round never stops the rest of the file).
 ``verify_wins(game.wins)`` re-scores the wins and settles those of one discard together
-(``typed_mahjong.settlement``). See docs/logs.md.
+(``typed_mahjong.core.settlement``). See docs/logs.md.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from ..rules import Rules, rules_from
+from ..core.rules import Rules, rules_from
 from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .source import read_bytes
 from .verify import AGREE, DISAGREE, UNMAPPED, Verdict, verify_win, verify_wins

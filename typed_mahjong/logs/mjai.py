@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..interop import tile_from_mjai
-from ..tiles import format_tile_sequence, format_tiles, tile_name
+from ..core.interop import tile_from_mjai
+from ..core.tiles import format_tile_sequence, format_tiles, tile_name
 from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..rules import Rules
+from ..core.rules import Rules
 
 
 class LogError(ValueError):

@@ -2,7 +2,7 @@
 
 A round is ``[[round, honba, sticks], scores, dora indicators, ura indicators, deal0,
 draws0, discards0, ..., deal3, draws3, discards3, result]``; tiles are tenhou.net/6 codes
-(``typed_mahjong.interop``). The lists are per seat, so the reader replays the table to
+(``typed_mahjong.core.interop``). The lists are per seat, so the reader replays the table to
 recover the order of events: the player to move draws (the next entry of their draws) and
 discards; a call is the next draws entry of the caller, a string such as ``"c275226"``
 (chi), ``"37p3737"`` (pon), ``"m39393939"`` (open kan); closed and added kans (``"a"``,
@@ -20,10 +20,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..interop import tile_from_tenhou6
-from ..rules import rules_from
-from ..tiles import format_tile_sequence, format_tiles, tile_name
-from ..yaku import yaku_from_tenhou
+from ..core.interop import tile_from_tenhou6
+from ..core.rules import rules_from
+from ..core.tiles import format_tile_sequence, format_tiles, tile_name
+from ..core.yaku import yaku_from_tenhou
 from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 

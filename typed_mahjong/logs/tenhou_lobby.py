@@ -28,7 +28,7 @@ reported as unmapped (its wins are not verified), never guessed. Private lobbies
 
 from __future__ import annotations
 
-from ..rules import rules_from
+from ..core.rules import rules_from
 from .model import Lobby
 
 NO_RED = 0x2

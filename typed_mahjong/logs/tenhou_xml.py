@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..interop import from_136, tile_from_136
-from ..tiles import format_tile_sequence, format_tiles, tile_name
-from ..yaku import yaku_from_tenhou
+from ..core.interop import from_136, tile_from_136
+from ..core.tiles import format_tile_sequence, format_tiles, tile_name
+from ..core.yaku import yaku_from_tenhou
 from .model import Draw, Game, Lobby, LogError, Recorded, Win
 from .source import XmlElement, parse_xml, read_bytes
 from .tenhou_lobby import lobby_from_go

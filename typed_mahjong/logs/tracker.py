@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..tiles import DRAGONS, WINDS, format_tile_sequence
+from ..core.tiles import DRAGONS, WINDS, format_tile_sequence
 
 WIND_LETTERS = "ESWN"
 _KANS = ("kan", "ankan", "kakan", "nuki")

@@ -1,7 +1,7 @@
 """Re-score the wins read from a log and compare with the record.
 
 The wins of one discard (a double ron) or one tsumo are settled together with
-``typed_mahjong.settlement.settle_wins`` under the lobby's rules (three-player presets, pao,
+``typed_mahjong.core.settlement.settle_wins`` under the lobby's rules (three-player presets, pao,
 honba and sticks to the first winner in turn order are the settlement's rules, not ours);
 each win's yaku, han, fu and points are compared with the record, and each seat's point
 change with the log's.
@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.scoring import Score, score
+from ..core.settlement import Settlement, settle_wins, win_from_options
 from ..errors import HandError
-from ..scoring import Score, score
-from ..settlement import Settlement, settle_wins, win_from_options
 from .model import Win
 
 AGREE, DISAGREE, UNMAPPED = "agree", "disagree", "unmapped"

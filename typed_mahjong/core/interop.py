@@ -1,7 +1,7 @@
 """Converters between our MPSZ notation and the tile encodings other software uses.
 
 - **136-tile ids** (Tenhou, PyPI ``mahjong``, most simulators): tile ``t`` (0..33, see
-  ``typed_mahjong.tiles``) has the four ids ``4t .. 4t+3``. Where the lobby plays red fives,
+  ``typed_mahjong.core.tiles``) has the four ids ``4t .. 4t+3``. Where the lobby plays red fives,
   ids 16, 52 and 88 (the first copy of 5m, 5p, 5s) are the red ones.
 - **34-tile counts**: a list of 34 counts, index = our tile index. Red fives are lost here
   (the count has no room for them), so only ``to_34`` / ``from_34`` drop that flag.
@@ -9,7 +9,7 @@
 - **tenhou.net/6 codes**: ``11``..``19`` man, ``21``..``29`` pin, ``31``..``39`` sou,
   ``41``..``47`` honours E S W N white green red, ``51``/``52``/``53`` red 5m/5p/5s.
 
-Every converter parses our text with ``typed_mahjong.tiles.parse_tiles`` and formats with
+Every converter parses our text with ``typed_mahjong.core.tiles.parse_tiles`` and formats with
 ``format_tiles``: the notation is decided there only. Text comes out canonical (suits in
 m p s z order, ranks ascending), so ``from_x(to_x(text))`` is the canonical form of ``text``.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import HandError
+from ..errors import HandError
 from .tiles import HONOUR_LETTERS, format_tiles, parse_tiles, tile_name
 
 Tile = tuple[int, bool]  # (tile index 0..33, red five)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Unpack
 
-from .query import Answer, answer, call_of
-from .scoring import score
-from .win_options import RULES_KEYWORD, WinOptions
+from ..core.scoring import score
+from ..core.win_options import RULES_KEYWORD, WinOptions
+from .answers import Answer, answer, call_of
 
 __all__ = ["WinOptions", "explain", "fu", "han", "payment", "points", "reading_texts",
            "settle", "total", "yaku"]
@@ -77,7 +77,7 @@ def settle(hand: str, win: str, discarder: str | None = None,
     one win is settled: the function form of ``Settlement[...]``. A ron needs
     ``discarder`` (the seat that discarded ``win``); ``honba`` and ``sticks`` (every stick
     on the table, this hand's deposits included) go to the winner, whose own deposit is
-    left out of the changes. ``typed_mahjong.settlement`` settles several wins at once."""
+    left out of the changes. ``typed_mahjong.core.settlement`` settles several wins at once."""
     value = _ask("Settlement", hand, win, options,
                  {} if discarder is None else {"discarder": discarder})
     assert isinstance(value, tuple)
@@ -87,7 +87,7 @@ def settle(hand: str, win: str, discarder: str | None = None,
 def reading_texts(hand: str) -> tuple[str, ...]:
     """Every reading of a complete hand as text (``"55m 123m 456p 234s 789s"``), the
     function form of ``Readings[...]``; ``()`` for a hand that is not complete. The
-    readings themselves: ``typed_mahjong.readings.readings``."""
+    readings themselves: ``typed_mahjong.core.readings.readings``."""
     value = answer(call_of("Readings", hand, None, {})).value
     assert isinstance(value, tuple)
     return tuple(text for text in value if isinstance(text, str))

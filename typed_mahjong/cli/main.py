@@ -11,13 +11,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from typed_mahjong.build import version_text
-from typed_mahjong.codegen import cli as codegen_cli
-from typed_mahjong.errors import HandError
-from typed_mahjong.games import cli as games_cli
-from typed_mahjong.solitaire import cli as solitaire_cli
-
-from . import cli_logs, cli_score, cli_settle, editor
+from ..build import version_text
+from ..errors import HandError
+from . import codegen, editor, games, logs, score, settle, solitaire
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=version_text(),
                         help="print the version and the build running (compiled or pure Python)")
     subparsers = parser.add_subparsers(dest="command", required=True)
-    for area in (cli_score, cli_settle, codegen_cli, games_cli, solitaire_cli, cli_logs, editor):
+    for area in (score, settle, codegen, games, solitaire, logs, editor):
         area.register(subparsers)
     return parser
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
-    from .layout import LayoutError
+    from ..solitaire.layout import LayoutError
 
 EXIT_SOLVABLE = 0
 EXIT_UNSOLVABLE = 1
@@ -133,8 +133,8 @@ class JsonAwareParser(argparse.ArgumentParser):
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    from .report import describe_deal, solve_report
-    from .solver import Solver
+    from ..solitaire.report import describe_deal, solve_report
+    from ..solitaire.solver import Solver
 
     started = time.perf_counter()  # the budget covers reading and dealing too
     prepared = _prepare(args)
@@ -152,8 +152,8 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 
 def _run_hint(args: argparse.Namespace) -> int:
-    from .report import describe_hints, hint_report
-    from .solver import hints
+    from ..solitaire.report import describe_hints, hint_report
+    from ..solitaire.solver import hints
 
     started = time.perf_counter()
     prepared = _prepare(args)
@@ -174,10 +174,10 @@ def _run_hint(args: argparse.Namespace) -> int:
 
 
 def _run_review(args: argparse.Namespace) -> int:
-    from .layout import LayoutError
-    from .review import load_game, review
-    from .review_html import review_page
-    from .review_report import describe_review, review_report
+    from ..solitaire.layout import LayoutError
+    from ..solitaire.review import load_game, review
+    from ..solitaire.review_html import review_page
+    from ..solitaire.review_report import describe_review, review_report
 
     budget_error = check_budget_option(args.budget)
     if budget_error is not None:
@@ -219,11 +219,11 @@ def _write_whole(path: str, text: str) -> str | None:
 
 def _prepare(args: argparse.Namespace) -> tuple[Any, dict[str, Any]] | int:
     """The position to work on and a description of the deal, or the exit code 2."""
-    from .deals import random_deal, solvable_deal
-    from .faces import FaceError
-    from .formats import load_layout
-    from .layout import LayoutError
-    from .position import Position, PositionError
+    from ..solitaire.deals import random_deal, solvable_deal
+    from ..solitaire.faces import FaceError
+    from ..solitaire.formats import load_layout
+    from ..solitaire.layout import LayoutError
+    from ..solitaire.position import Position, PositionError
 
     budget_error = check_budget_option(args.budget)
     if budget_error is not None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from typed_mahjong.rules import Rules
+    from typed_mahjong.core.rules import Rules
 
 FORMATS = ("python", "markdown", "html")
 DEFAULT_MAX_FU = 110  # keep in step with codegen.table.DEFAULT_MAX_FU (not imported: cheap CLI)
@@ -69,7 +69,7 @@ def _output_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_tables(args: argparse.Namespace) -> int:
-    from .tables import table_text
+    from typed_mahjong.codegen.tables import table_text
 
     def generate(argv: list[str]) -> str:
         return table_text(_rules(args), args.format, args.max_fu, argv)
@@ -87,14 +87,14 @@ def _run_tables(args: argparse.Namespace) -> int:
 
 
 def _run_fixtures(args: argparse.Namespace) -> int:
-    from .fixtures import fixtures_text
+    from typed_mahjong.codegen.fixtures import fixtures_text
 
     return _finish(args, ["codegen", "fixtures", _path_text(args.source)],
                    lambda argv: fixtures_text(args.source, argv))
 
 
 def _run_game_tiles(args: argparse.Namespace) -> int:
-    from .game_tiles import game_tiles_text
+    from typed_mahjong.codegen.game_tiles import game_tiles_text
 
     argv = ["codegen", "game-tiles", _path_text(args.game)]
     if args.alias != "TileName":
@@ -104,10 +104,9 @@ def _run_game_tiles(args: argparse.Namespace) -> int:
 
 def _finish(args: argparse.Namespace, argv: list[str],
             generate: Callable[[list[str]], str]) -> int:
+    from typed_mahjong.codegen.errors import CodegenError
+    from typed_mahjong.codegen.output import emit
     from typed_mahjong.errors import HandError
-
-    from .errors import CodegenError
-    from .output import emit
 
     if args.output is not None:
         argv = [*argv, "-o", _path_text(args.output)]
@@ -124,10 +123,9 @@ def _finish(args: argparse.Namespace, argv: list[str],
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    from typed_mahjong.rules import rules_from
-
-    from .errors import CodegenError
-    from .options import parse_options
+    from typed_mahjong.codegen.errors import CodegenError
+    from typed_mahjong.codegen.options import parse_options
+    from typed_mahjong.core.rules import rules_from
 
     overrides = parse_options(args.option)
     if args.aotenjou:

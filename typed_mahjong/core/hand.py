@@ -4,7 +4,7 @@ Grammar (whitespace separates groups)::
 
     hand  := tiles (WS meld)*
     meld  := ("chi" | "pon" | "kan" | "ankan" | "kakan") ":" tiles
-    tiles := MPSZ notation (see typed_mahjong.tiles)
+    tiles := MPSZ notation (see typed_mahjong.core.tiles)
 
 ``kan`` is an open (called) kan, ``ankan`` a closed kan, ``kakan`` a pon extended to a kan.
 The concealed part includes the winning tile; tiles may come in any order.
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, get_args
 
-from .errors import HandError
+from ..errors import HandError
 from .tile_types import MeldKind
 from .tiles import ParsedTile, format_tiles, parse_tiles, plain_tiles, tile_name
 

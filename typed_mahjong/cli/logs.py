@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .logs import Game, Verdict, Win
+    from ..logs import Game, Verdict, Win
 
 LOG_SUFFIXES = (".xml", ".xml_", ".mjlog", ".gz", ".json", ".jsonl", ".mjson")
 OUTCOMES = ("agree", "unmapped", "disagree")
@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "verify", help="re-score every win and compare with the log",
         description="Re-score every win with typed_mahjong.score and compare yaku, han, "
                     "fu, points and each seat's point change (settled with "
-                    "typed_mahjong.settlement) with the log. Exit 0 only when every win "
+                    "typed_mahjong.core.settlement) with the log. Exit 0 only when every win "
                     "agrees; 1 on any disagreement, damaged round, "
                     "unreadable file or win in a lobby whose rules we cannot map.")
     _add_paths(verify)
@@ -99,8 +99,8 @@ def expand_paths(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
 
 
 def _read(path: Path, assume_rules: str | None) -> Game:
-    from .logs import Game, LogError, read_log
-    from .logs.model import Lobby
+    from ..logs import Game, LogError, read_log
+    from ..logs.model import Lobby
 
     try:
         return read_log(path, assume_rules=assume_rules)
@@ -112,7 +112,7 @@ def _read(path: Path, assume_rules: str | None) -> Game:
 
 def _verify_file(job: tuple[str, str | None]) -> dict[str, Any]:
     """One file's verdicts as plain data (it crosses process boundaries)."""
-    from .logs import verify_wins
+    from ..logs import verify_wins
 
     path, assume_rules = job
     game = _read(Path(path), assume_rules)
@@ -123,7 +123,7 @@ def _verify_file(job: tuple[str, str | None]) -> dict[str, Any]:
 
 def _verify(args: argparse.Namespace) -> int:
     if args.assume_rules is not None:
-        from .rules import rules_from
+        from ..core.rules import rules_from
 
         rules_from(args.assume_rules)  # an unknown preset fails before any work
     files, missing = expand_paths(args.paths)
@@ -225,7 +225,7 @@ def _print_report(summary: dict[str, Any], by_outcome: dict[str, list[dict[str, 
 # --- export ---------------------------------------------------------------------------------
 
 def _export(args: argparse.Namespace) -> int:
-    from .logs import verify_wins
+    from ..logs import verify_wins
 
     files, missing = expand_paths(args.paths)
     rows: list[tuple[Win, Verdict]] = []

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from .win_options import COUNT, FLAG, WIN_OPTIONS, WinOption
+from ..core.win_options import COUNT, FLAG, WIN_OPTIONS, WinOption
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -44,7 +44,7 @@ def _add_option(parser: argparse.ArgumentParser, option: WinOption) -> None:
 
 
 def _score(args: argparse.Namespace) -> int:
-    from .scoring import score
+    from ..core.scoring import score
 
     options: dict[str, Any] = {option.name: getattr(args, option.name)
                                for option in WIN_OPTIONS}
@@ -60,8 +60,8 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _shanten(args: argparse.Namespace) -> int:
-    from .hand import parse_hand
-    from .shanten import shanten, waits
+    from ..core.hand import parse_hand
+    from ..core.shanten import shanten, waits
 
     number = shanten(args.hand, rules=args.rules)
     hand = parse_hand(args.hand, drawn=(False, True))

@@ -1,7 +1,7 @@
 """Tiles as plain types: ``Literal`` unions of every valid spelling of a tile.
 
 These need no plugin: any type checker rejects ``discard("10m")`` when ``discard`` takes a
-``Tile``. The spellings are those of the MPSZ notation (see ``typed_mahjong.tiles``): a digit
+``Tile``. The spellings are those of the MPSZ notation (see ``typed_mahjong.core.tiles``): a digit
 and its suit letter, ``0`` for a red five, honours as ``1z``-``7z`` or as the letters
 ``E S W N`` (winds) and ``P F C`` (white, green, red dragon).
 """

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, NamedTuple, Protocol
 
-from .errors import HandError
-from .rules import Rules
-from .scoring import Score, score
-from .shanten import shanten, waits
-from .win_options import BY_MARKER, BY_NAME, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
+from ..core.rules import Rules
+from ..core.scoring import Score, score
+from ..core.shanten import shanten, waits
+from ..core.win_options import BY_MARKER, BY_NAME, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
+from ..errors import HandError
 
 Answer = int | str | tuple[str, ...] | tuple[int, ...]
 
@@ -68,7 +68,7 @@ def yaku_names(outcome: Score) -> tuple[str, ...]:
     return tuple(name for name, _ in outcome.yaku if name not in DORA_ENTRIES)
 
 
-_FUNCTIONS: Final = "typed_mahjong.functions"
+_FUNCTIONS: Final = "typed_mahjong.query.functions"
 RESULT_NAMES: Final[tuple[ResultName, ...]] = (
     ResultName("Points", SCORE, VALUE, int, "ron: what the discarder pays; tsumo: the sum "
                "paid; honba and sticks not included", lambda s: s.points, game=True,
@@ -86,9 +86,9 @@ RESULT_NAMES: Final[tuple[ResultName, ...]] = (
     ResultName("Payment", SCORE, VALUE, str, 'as players say it: "1300", "300-500", '
                '"500-all"', lambda s: s.payment_text, function=f"{_FUNCTIONS}.payment"),
     ResultName("Shanten", HAND, VALUE, int, "-1 complete, 0 tenpai, 1, 2, ...", None,
-               function="typed_mahjong.shanten.shanten"),
+               function="typed_mahjong.core.shanten.shanten"),
     ResultName("Waits", HAND, MEMBER, str, "one of the tiles a tenpai hand waits on", None,
-               function="typed_mahjong.shanten.waits"),
+               function="typed_mahjong.core.shanten.waits"),
     ResultName("Settlement", SETTLE, EXACT, tuple, "every seat's point change (E, S, W, N; "
                "E, S, W under three-player rules) when this win is settled: honba and "
                "Sticks to the winner, a ron paid by From[...]", None,
@@ -644,7 +644,7 @@ def score_call(call: Call, rules: str | Rules) -> Score:
 def game_path(base_dir: Path, name: str) -> Path:
     """The file of ``Game[name]``: a built-in game by its name (``forest``), else a path
     relative to ``base_dir`` (a file named like a built-in game is written ``./forest``)."""
-    from .games import builtin_names, builtin_path
+    from ..games import builtin_names, builtin_path
 
     if name in builtin_names():
         return builtin_path(name)
@@ -652,7 +652,7 @@ def game_path(base_dir: Path, name: str) -> Path:
 
 
 def load_game(base_dir: Path, name: str) -> PlayableGame:
-    from .games import load
+    from ..games import load
 
     return load(game_path(base_dir, name))
 
@@ -701,7 +701,7 @@ def _answer_hand(call: Call, rules: str | Rules | None) -> Answered:
         number = shanten(call.hand, rules)
         return Answered(number, f"{call.hand}: shanten {number}")
     if call.result == "Readings":
-        from .readings import readings
+        from ..core.readings import readings
 
         texts = tuple(reading.text() for reading in readings(call.hand))
         return Answered(texts, f"{call.hand}: " + ("; ".join(texts) or "not complete"))
@@ -711,7 +711,7 @@ def _answer_hand(call: Call, rules: str | Rules | None) -> Answered:
 
 def _answer_settlement(call: Call, rules: str | Rules) -> Answered:
     """Every seat's point change when this one win is settled (``settlement.settle_one``)."""
-    from .settlement import settle_one
+    from ..core.settlement import settle_one
 
     assert call.win is not None  # build_call and call_from_arguments insist on it
     discarder = dict(call.table).get("discarder")

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, TypedDict
 
-from .errors import MALFORMED, HandError
+from ..errors import MALFORMED, HandError
 from .rules import Rules
 from .situation import Situation, parse_wind
 

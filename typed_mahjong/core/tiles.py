@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
-from .errors import HandError
+from ..errors import HandError
 
 SUITS = "mpsz"
 HONOUR_LETTERS = "ESWNPFC"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import ClassVar, Final
 
-from .errors import MALFORMED, RULES, SITUATION, HandError
+from ..errors import MALFORMED, RULES, SITUATION, HandError
 from .hand import Hand, Meld, check_copies
 from .tiles import EAST, NORTH, parse_tile, parse_tile_sequence, tile_name
 

@@ -10,7 +10,7 @@ from typing import Any, Final, Protocol, Unpack, cast
 
 from mypy_extensions import mypyc_attr
 
-from .errors import NOT_WINNING, RULES, SITUATION, HandError
+from ..errors import NOT_WINNING, RULES, SITUATION, HandError
 from .fu import fu_and_parts
 from .hand import Hand, Meld, parse_hand, quick_meld
 from .limits import basic_points, hand_value, payment_text, tsumo_payments
@@ -189,7 +189,7 @@ class Score:
 
     def yaku_names(self, language: str = "romaji") -> tuple[str, ...]:
         """The yaku's names in ``language``: "romaji" (as in ``yaku``), "english",
-        "japanese" or "key" (the stable id); see ``typed_mahjong.yaku.IDENTITIES``."""
+        "japanese" or "key" (the stable id); see ``typed_mahjong.core.yaku.IDENTITIES``."""
         from .yaku import yaku_label
 
         return tuple(yaku_label(name, language) for name, _ in self.yaku)

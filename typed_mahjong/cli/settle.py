@@ -15,11 +15,11 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from .errors import MALFORMED, HandError
-from .win_options import COUNT, FLAG, WIN_OPTIONS
+from ..core.win_options import COUNT, FLAG, WIN_OPTIONS
+from ..errors import MALFORMED, HandError
 
 if TYPE_CHECKING:
-    from .settlement import Win
+    from ..core.settlement import Win
 
 # The win options one --win may carry: the table's rows less those the whole settlement
 # gives (the seat is the win's first value; --tsumo, --honba and --sticks are the table's).
@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def _settle(args: argparse.Namespace) -> int:
-    from .settlement import settle_draw, settle_wins
+    from ..core.settlement import settle_draw, settle_wins
 
     riichi = _seats(args.riichi)
     if args.draw:
@@ -92,7 +92,7 @@ def _seats(text: str) -> list[str]:
 
 
 def _win(values: list[str]) -> Win:
-    from .settlement import Win
+    from ..core.settlement import Win
 
     if len(values) not in (3, 4):
         raise HandError(f"settle: --win takes SEAT HAND TILE [OPTIONS], got {len(values)} "

@@ -1,6 +1,6 @@
 """The main job: mypy with the typed-mahjong plugin on the examples.
 
-    python -m typed_mahjong.demo        (python3 dev.py demo runs this inside .venv)
+    python -m typed_mahjong.cli.demo        (python3 dev.py demo runs this inside .venv)
 
 Checks ``examples/fixtures.py`` (hands whose values were worked out by hand: mypy must find
 nothing) and ``examples/mistakes.py`` (deliberate mistakes: mypy must say exactly what

@@ -1,4 +1,4 @@
-"""What type checkers read for ``typed_mahjong.annotations`` (the run-time module is
+"""What type checkers read for ``typed_mahjong.query.annotations`` (the run-time module is
 ``annotations.py``; a test keeps the two listing the same names).
 
 pyright (Pylance, basedpyright) has no plugins, so this stub gives every annotation name a
@@ -13,7 +13,7 @@ meaning it can check on its own, written in the ``Literal`` spelling:
 - a situation *flag* (``Riichi`` ...) is a plain class.
 
 With the mypy plugin, the plugin's hooks still see the same full names
-(``typed_mahjong.annotations.Points`` ...) and compute the exact ``Literal``; plain mypy reads
+(``typed_mahjong.query.annotations.Points`` ...) and compute the exact ``Literal``; plain mypy reads
 the aliases as pyright does.
 
 The aliases use ``TypeAliasType`` rather than PEP 695 ``type`` statements: mypy parses a stub
@@ -36,23 +36,23 @@ from typing import Generic
 
 from typing_extensions import TypeAliasType, TypeVar, TypeVarTuple, Unpack
 
-from .query import Answer, Call
-from .rules import Rules
-from .tile_types import Dragon as Dragon
-from .tile_types import DragonLetter as DragonLetter
-from .tile_types import Honor as Honor
-from .tile_types import Honour as Honour
-from .tile_types import Man as Man
-from .tile_types import Pin as Pin
-from .tile_types import RedFive as RedFive
-from .tile_types import Simple as Simple
-from .tile_types import Sou as Sou
-from .tile_types import Suit as Suit
-from .tile_types import SuitedTile as SuitedTile
-from .tile_types import Terminal as Terminal
-from .tile_types import Tile as Tile
-from .tile_types import Wind as Wind
-from .tile_types import WindLetter as WindLetter
+from ..core.rules import Rules
+from ..core.tile_types import Dragon as Dragon
+from ..core.tile_types import DragonLetter as DragonLetter
+from ..core.tile_types import Honor as Honor
+from ..core.tile_types import Honour as Honour
+from ..core.tile_types import Man as Man
+from ..core.tile_types import Pin as Pin
+from ..core.tile_types import RedFive as RedFive
+from ..core.tile_types import Simple as Simple
+from ..core.tile_types import Sou as Sou
+from ..core.tile_types import Suit as Suit
+from ..core.tile_types import SuitedTile as SuitedTile
+from ..core.tile_types import Terminal as Terminal
+from ..core.tile_types import Tile as Tile
+from ..core.tile_types import Wind as Wind
+from ..core.tile_types import WindLetter as WindLetter
+from .answers import Answer, Call
 
 __all__ = [
     # results

@@ -47,7 +47,7 @@ from importlib import resources
 from operator import itemgetter
 from typing import NamedTuple
 
-from .errors import HandError
+from ..errors import HandError
 from .hand import Hand, meld_copies, parse_hand
 from .rules import Rules, rules_from
 from .sanma import ABSENT_TILES, check_sanma_text
@@ -474,7 +474,7 @@ def decode_tables(raw: bytes) -> Tables:
 @functools.cache
 def load_tables() -> Tables:
     """The shipped tables, read and decoded once, on first use."""
-    raw = resources.files("typed_mahjong.data").joinpath(TABLE_FILE).read_bytes()
+    raw = resources.files("typed_mahjong.core.data").joinpath(TABLE_FILE).read_bytes()
     return decode_tables(gzip.decompress(raw))
 
 

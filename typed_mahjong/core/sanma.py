@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import RULES, HandError
+from ..errors import RULES, HandError
 from .tiles import NORTH, parse_tiles, tile_name
 
 # Tile indices left out of a three-player set: 2m..8m.

@@ -112,7 +112,7 @@ _DIGITS_TO_COUNTS = bytes.maketrans(b"01234", bytes(range(5)))
 @cache
 def suit_table() -> dict[bytes, str]:
     """The shipped per-suit table (counts -> encoded readings), loaded on first use."""
-    raw = resources.files("typed_mahjong.data").joinpath("suit_readings.txt.gz").read_bytes()
+    raw = resources.files("typed_mahjong.core.data").joinpath("suit_readings.txt.gz").read_bytes()
     table: dict[bytes, str] = {}
     for line in gzip.decompress(raw).split(b"\n"):
         if line:

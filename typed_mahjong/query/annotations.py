@@ -9,7 +9,7 @@ annotation names its own).
 
 This module holds the names only. What each name means -- which core argument an input
 sets, its type and default, how the inputs combine, how a query is answered -- is decided
-once, in ``typed_mahjong.query`` and ``typed_mahjong.win_options`` (the table of win
+once, in ``typed_mahjong.query.answers`` and ``typed_mahjong.core.win_options`` (the table of win
 options), for ``Query``, the function forms, the CLI and the plugin alike.
 """
 
@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from .query import RESULTS_BY_NAME, Answer, Call, accepts, answer, build_call, describe
-from .rules import Rules
-from .tile_types import (
+from ..core.rules import Rules
+from ..core.tile_types import (
     Dragon,
     DragonLetter,
     Honor,
@@ -39,6 +38,7 @@ from .tile_types import (
     Wind,
     WindLetter,
 )
+from .answers import RESULTS_BY_NAME, Answer, Call, accepts, answer, build_call, describe
 
 __all__ = [
     # results

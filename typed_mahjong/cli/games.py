@@ -19,7 +19,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from . import Game, GameScore
+    from ..games import Game, GameScore
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                            help="set an input, e.g. --input seat=south (repeatable)")
     # A shortcut for each game marker of the annotations (SelfDrawn is --tsumo, Flowers[2]
     # is --flowers 2), and for the two riichi winds that games share (Seat, Round).
-    from ..query import GAME_MARKERS
+    from ..query.answers import GAME_MARKERS
 
     for row in GAME_MARKERS:
         if row.flag:
@@ -76,7 +76,7 @@ def _prefixed(name: str) -> Any:
 
 def _inputs(pairs: list[str]) -> dict[str, str]:
     """``NAME=VALUE`` texts -> a mapping (the game checks names and values)."""
-    from . import BAD_HAND, GameError
+    from ..games import BAD_HAND, GameError
 
     inputs: dict[str, str] = {}
     for pair in pairs:
@@ -90,7 +90,7 @@ def _inputs(pairs: list[str]) -> dict[str, str]:
 
 def _resolve(name: str) -> str:
     """A path as given, or a built-in game's path when no such file exists."""
-    from . import builtin_names, builtin_path
+    from ..games import builtin_names, builtin_path
 
     if not os.path.exists(name) and name in builtin_names():
         return str(builtin_path(name))
@@ -98,7 +98,7 @@ def _resolve(name: str) -> str:
 
 
 def _score(args: argparse.Namespace) -> int:
-    from . import GameError, load
+    from ..games import GameError, load
 
     try:
         game = load(_resolve(args.game))
@@ -148,7 +148,7 @@ def _as_text(game: Game, hand: str, result: GameScore) -> str:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from . import GameError, load
+    from ..games import GameError, load
 
     status = 0
     for name in args.games:
@@ -167,7 +167,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _tiles(args: argparse.Namespace) -> int:
-    from . import GameError, load
+    from ..games import GameError, load
 
     try:
         game = load(_resolve(args.game))
@@ -185,7 +185,7 @@ def _tiles(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from . import builtin_names, builtin_path, load
+    from ..games import builtin_names, builtin_path, load
 
     for name in builtin_names():
         game = load(builtin_path(name))

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import MALFORMED, RULES, SITUATION, HandError
+from ..errors import MALFORMED, RULES, SITUATION, HandError
 from .limits import basic_points
 from .rules import Rules, rules_from
 from .scoring import Score, score, tsumo_shares

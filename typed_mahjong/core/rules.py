@@ -13,7 +13,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from .errors import RULES, HandError
+from ..errors import RULES, HandError
 from .tile_types import RenhouRule
 
 # Yakuman that some rules count twice (the "double yakuman" patterns).
@@ -91,7 +91,7 @@ class Rules:
     noten_payment: int = 3000
 
     def __class_getitem__(cls, name: str) -> Rules:
-        # ``Rules["majsoul"]`` is also an annotation marker (see typed_mahjong.annotations):
+        # ``Rules["majsoul"]`` is also an annotation marker (see typed_mahjong.query.annotations):
         # at run time it evaluates to the preset itself. ``Rules[Literal["majsoul"]]``, the
         # spelling editors read (docs/plugin.md), means the same.
         if typing.get_origin(name) is Literal and len(typing.get_args(name)) == 1:
