@@ -1,4 +1,11 @@
-"""The one exception type for malformed input, so callers catch a single class."""
+"""The error family: every error typed-mahjong raises for input it refuses.
+
+``MahjongError`` (a ``ValueError``) is the common base; each area's error derives from it
+(``HandError`` here, ``GameError``, ``LogError``, ``LayoutError``, ``CodegenError`` ...) and
+says where the fault is: ``file``, ``line`` and ``column`` (1-based) in a file, or ``field``
+(the argument or the input at fault). The command line handles the whole family in one
+place (``typed_mahjong.cli.main``): one located line, or one JSON object with ``--json``.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +16,30 @@ SITUATION = "situation"  # contradictory situation flags (ippatsu without riichi
 RULES = "rules"  # unknown rules preset or flag, or a hand the chosen rules forbid
 
 
-class HandError(ValueError):
+class MahjongError(ValueError):
+    """Input typed-mahjong refuses, with where the fault is (each part ``None`` if unknown).
+
+    ``str(error)`` is the whole message, location included; ``location`` gives the parts
+    for a program (the command line's JSON errors).
+    """
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
+                 column: int | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.field = field
+
+    def location(self) -> dict[str, str | int]:
+        """The known parts of where the fault is: ``file``, ``line``, ``column``, ``field``."""
+        parts = {"file": self.file, "line": self.line, "column": self.column,
+                 "field": self.field}
+        return {key: value for key, value in parts.items() if value is not None}
+
+
+class HandError(MahjongError):
     """A hand, tile, situation or rules value that breaks the notation or the rules.
 
     ``field`` names the argument at fault ("hand", "win", "dora", "ura", "seat", ...).
@@ -27,9 +57,8 @@ class HandError(ValueError):
         source: str | None = None,
         kind: str = MALFORMED,
     ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
+        super().__init__(message, field=field,
+                         column=None if position is None else position + 1)
         self.position = position
         self.source = source
         self.kind = kind

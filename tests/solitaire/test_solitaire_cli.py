@@ -1,6 +1,5 @@
 """``typed-mahjong solitaire ...`` through its own parser (exit codes and output)."""
 
-import argparse
 import json
 import re
 from importlib import resources
@@ -8,17 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from typed_mahjong.cli.solitaire import register
+from typed_mahjong.cli import main
 
 TRAP = str(resources.files("typed_mahjong.solitaire").joinpath("layouts/trap.tiles"))
 
 
 def run(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="typed-mahjong")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    code: int = args.func(args)
-    return code
+    """The console script itself: errors are reported by its router."""
+    return main(argv)
 
 
 def test_solve_prints_verdict_then_numbered_moves(capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,7 +98,5 @@ def test_workers_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["solitaire", "solve", "turtle", "--deal", "95", "--workers", "2", "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert (report["status"], report["proof"], report["workers"]) == ("unsolvable", "search", 2)
-    with pytest.raises(SystemExit) as stopped:
-        run(["solitaire", "solve", "turtle", "--workers", "3"])
-    assert stopped.value.code == 2
+    assert run(["solitaire", "solve", "turtle", "--workers", "3"]) == 2
     assert "--workers: invalid choice: 3 (choose from 1, 2)" in capsys.readouterr().err

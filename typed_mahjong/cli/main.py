@@ -1,43 +1,132 @@
-"""The ``typed-mahjong`` console script: one parser, each area adds its own subcommands.
+"""The ``typed-mahjong`` console script: one parser, each command family adds its own.
 
-Every area module exposes ``register(subparsers)``; each subcommand sets ``func`` to a
-callable taking the parsed namespace and returning the exit code. Area modules keep their
+Every family module exposes ``register(subparsers)``; each subcommand sets ``func`` to a
+callable taking the parsed namespace and returning the exit code. Family modules keep their
 heavy imports inside ``func`` so ``typed-mahjong --help`` stays fast.
+
+Errors are handled here, once: a ``MahjongError`` (bad input, a usage error, output that
+cannot be written) is one located line on stderr, or one JSON object on stdout with
+``--json``, and exit code 2. Exit codes are in ``console``. ``--help`` and ``--version``
+end in argparse's ``SystemExit(0)``, as in any console script.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 from collections.abc import Sequence
+from typing import TextIO, cast
 
 from ..build import version_text
-from ..errors import HandError
+from ..errors import MahjongError
+from ..safe_io import printable
 from . import codegen, editor, games, logs, score, settle, solitaire
+from .console import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    GuardedStream,
+    JsonAwareParser,
+    UsageError,
+    error_report,
+    json_text,
+    wants_json,
+)
+
+FAMILIES = (score, settle, codegen, games, solitaire, logs, editor)
+DEBUG_ENV = "TYPED_MAHJONG_DEBUG"  # set: an internal error prints its traceback too
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = JsonAwareParser(
         prog="typed-mahjong", description="Score riichi hands and check them statically.",
         formatter_class=argparse.RawDescriptionHelpFormatter,  # --version's line unwrapped
     )
     parser.add_argument("--version", action="version", version=version_text(),
                         help="print the version and the build running (compiled or pure Python)")
+    # Nested subparsers take their parser class from their parent: every usage error of
+    # every command comes here as a UsageError.
     subparsers = parser.add_subparsers(dest="command", required=True)
-    for area in (score, settle, codegen, games, solitaire, logs, editor):
-        area.register(subparsers)
+    for family in FAMILIES:
+        family.register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    saved = sys.stdout, sys.stderr
+    # The guards have every method the commands use of a text stream.
+    sys.stdout = cast(TextIO, GuardedStream(sys.stdout, "standard output"))
+    sys.stderr = cast(TextIO, GuardedStream(sys.stderr, "standard error"))
     try:
+        return _run(arguments)
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _run(arguments: list[str]) -> int:
+    args: argparse.Namespace | None = None
+    try:
+        args = build_parser().parse_args(arguments)
         code: int = args.func(args)
-    except HandError as exc:
-        print(f"typed-mahjong: error: {exc}", file=sys.stderr)
-        return 2
-    return code
+        sys.stdout.flush()
+        return code
+    except MahjongError as exc:
+        return _report(exc, wants_json(args, arguments))
+    except KeyboardInterrupt:
+        _last_word("typed-mahjong: interrupted")
+        return EXIT_INTERRUPTED
+    except (RecursionError, MemoryError) as exc:
+        # Every reader bounds its input; reaching these is a bug, but not a traceback.
+        _last_word(f"typed-mahjong: internal error: {type(exc).__name__} (please report "
+                   "this with the input that caused it)")
+        return EXIT_INTERNAL
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback
+        _last_word(f"typed-mahjong: internal error: {type(exc).__name__}: "
+                   f"{printable(str(exc))[:500]} (please report this with the input that "
+                   f"caused it; {DEBUG_ENV}=1 shows the traceback)")
+        if os.environ.get(DEBUG_ENV):
+            _last_word(printable(traceback.format_exc()))
+        return EXIT_INTERNAL
+
+
+def _report(error: MahjongError, as_json: bool) -> int:
+    """One error, once: JSON on stdout when asked for and stdout works, else stderr."""
+    if as_json:
+        try:
+            print(json_text(error_report(error, EXIT_BAD_INPUT)))
+            sys.stdout.flush()
+            return EXIT_BAD_INPUT
+        except MahjongError:
+            pass  # stdout itself failed: say so on stderr
+    if isinstance(error, UsageError):
+        _last_word(printable(error.usage.rstrip("\n")))
+    _last_word(f"typed-mahjong: error: {printable(str(error))}")
+    return EXIT_BAD_INPUT
+
+
+def _last_word(line: str) -> None:
+    """A line on stderr that must not fail, then quiet stdout so Python's own flush at exit
+    cannot complain about a broken pipe a second time."""
+    stderr = sys.stderr.raw if isinstance(sys.stderr, GuardedStream) else sys.stderr
+    if stderr is not None:
+        try:
+            print(line, file=stderr, flush=True)
+        except (OSError, ValueError):
+            pass
+    stdout = sys.__stdout__
+    if stdout is not None and not stdout.closed:
+        try:
+            stdout.flush()
+        except (OSError, ValueError):
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, stdout.fileno())
+                os.close(devnull)
+            except (OSError, ValueError):
+                pass
 
 
 if __name__ == "__main__":

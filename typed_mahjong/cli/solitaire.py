@@ -21,8 +21,9 @@ import math
 import os
 import sys
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
+
+from .console import JsonAwareParser
 
 if TYPE_CHECKING:
     from ..solitaire.layout import LayoutError
@@ -111,25 +112,6 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         help="2: a hard deal also gets a second process (not on Windows; default 1)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-
-
-class JsonAwareParser(argparse.ArgumentParser):
-    """A subcommand parser whose usage errors, when ``--json`` is among its arguments,
-    come as the same JSON error object as every other error (on stdout, exit code 2)."""
-
-    wants_json = False
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        self.wants_json = args is not None and "--json" in args
-        return super().parse_known_args(args, namespace)
-
-    def error(self, message: str) -> NoReturn:
-        if self.wants_json:
-            _emit(_error_json(f"{self.prog}: {message}"))
-            sys.exit(EXIT_BAD_INPUT)
-        super().error(message)
 
 
 def _run_solve(args: argparse.Namespace) -> int:

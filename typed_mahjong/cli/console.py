@@ -1,0 +1,155 @@
+"""What every command shares: exit codes, argument types, JSON, and the guarded streams.
+
+Commands raise ``MahjongError`` for bad input and return an exit code otherwise; the router
+(``main``) reports errors once. Output goes through ``GuardedStream``: terminal control
+characters in it are escaped, and a closed, full or broken standard output becomes an
+``OutputError`` the router reports in one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import json
+import math
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TextIO
+
+from ..errors import MahjongError
+from ..safe_io import OutputError, printable
+
+EXIT_OK = 0
+EXIT_NO = 1  # the answer is no: no yaku, a disagreement, unsolvable, a --check difference
+EXIT_BAD_INPUT = 2  # bad input, a usage error, or output that cannot be written
+EXIT_UNDECIDED = 3  # solitaire: not known within the budget
+EXIT_INTERNAL = 70  # a bug in typed-mahjong (EX_SOFTWARE): the message asks for a report
+EXIT_INTERRUPTED = 130  # Ctrl-C
+
+# At most 18 digits in a number option: int() of a long digit string costs
+# quadratic time, and every bound we check is far below this.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+_DECIMAL = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]{0,9})?|\.[0-9]{1,9})")
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an ASCII whole number from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        if _WHOLE.fullmatch(text.strip()) is None:
+            raise argparse.ArgumentTypeError(
+                f"{printable(text[:40])!r} is not a whole number (digits 0-9, {low} to {high})")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range ({low} to {high})")
+        return value
+
+    read.__name__ = "whole number"  # argparse names the type in its messages
+    return read
+
+
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite decimal number of seconds, ``low`` < value <= ``high``."""
+
+    def read(text: str) -> float:
+        if _DECIMAL.fullmatch(text.strip()) is None:
+            raise argparse.ArgumentTypeError(
+                f"{printable(text[:40])!r} is not a number of seconds (e.g. 2 or 0.5)")
+        value = float(text)
+        if not (math.isfinite(value) and low < value <= high):
+            raise argparse.ArgumentTypeError(
+                f"{value:g} is out of range (more than {low:g}, at most {high:g} seconds)")
+        return value
+
+    read.__name__ = "seconds"
+    return read
+
+
+class UsageError(MahjongError):
+    """A command line that does not parse: argparse's message, and the usage to show."""
+
+    def __init__(self, message: str, usage: str) -> None:
+        super().__init__(message, field="arguments")
+        self.usage = usage
+
+
+class JsonAwareParser(argparse.ArgumentParser):
+    """A parser whose usage errors become ``UsageError``: the router reports them like any
+    other error (one JSON object on stdout when ``--json`` is among the arguments)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}", self.format_usage())
+
+
+def wants_json(args: argparse.Namespace | None, argv: Sequence[str]) -> bool:
+    """Whether errors go out as JSON: ``--json`` was given (parsed, or only present)."""
+    if args is not None:
+        return bool(getattr(args, "json", False))
+    return "--json" in argv
+
+
+def json_text(report: dict[str, Any], *, indent: int | None = None) -> str:
+    """Strict JSON (a NaN or an infinity is a bug here, never printed)."""
+    return json.dumps(report, allow_nan=False, ensure_ascii=False, indent=indent)
+
+
+def error_report(error: MahjongError, code: int = EXIT_BAD_INPUT) -> dict[str, Any]:
+    """The JSON object of an error: the message, where it is, and the exit code."""
+    return {"status": "error", "error": printable(str(error)), **error.location(),
+            "exit_code": code}
+
+
+class GuardedStream:
+    """A text stream that escapes terminal control characters and turns a failed write
+    (closed, full, broken pipe) into ``OutputError``.
+
+    ``raw`` is the stream underneath, for our own control characters (a progress line's
+    carriage return) and for the router's last word.
+    """
+
+    def __init__(self, raw: TextIO | None, name: str) -> None:
+        self.raw = raw
+        self.name = name
+
+    def write(self, text: str) -> int:
+        self._call(lambda stream: stream.write(printable(text)))
+        return len(text)
+
+    def flush(self) -> None:
+        self._call(lambda stream: stream.flush())
+
+    def isatty(self) -> bool:
+        return self.raw is not None and not self.raw.closed and self.raw.isatty()
+
+    def fileno(self) -> int:
+        if self.raw is None:
+            raise OSError(errno.EBADF, "closed")
+        return self.raw.fileno()
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.raw, "encoding", None) or "utf-8"
+
+    def _call(self, action: Callable[[TextIO], object]) -> None:
+        if self.raw is None or self.raw.closed:
+            raise OutputError(f"cannot write to {self.name}: it is closed", field=self.name)
+        try:
+            action(self.raw)
+        except OSError as exc:
+            reason = {errno.EPIPE: "the reader went away (broken pipe)",
+                      errno.ENOSPC: "no space left on the device"}.get(
+                          exc.errno or 0, exc.strerror or str(exc))
+            raise OutputError(f"cannot write to {self.name}: {reason}",
+                              field=self.name) from None
+        except ValueError:  # "I/O operation on closed file"
+            raise OutputError(f"cannot write to {self.name}: it is closed",
+                              field=self.name) from None
+
+
+def raw_stderr() -> TextIO | None:
+    """Standard error below any ``GuardedStream``: for a progress line's ``\\r``."""
+    stream = sys.stderr
+    while isinstance(stream, GuardedStream):
+        stream = stream.raw
+    return stream
