@@ -86,20 +86,37 @@ def run(*cmd: str | Path, check: bool = True, env: dict[str, str] | None = None)
                           env=env).returncode
 
 
-def ensure_venv() -> None:
+# What each task installs besides the package itself: the demo needs only the package (mypy
+# and the plugin come with it); the tests need the test tools and the peers they compare with.
+DEMO_EXTRAS: tuple[str, ...] = ()
+TEST_EXTRAS = ("test", "bench")
+
+
+def ensure_venv(extras: tuple[str, ...]) -> None:
+    """Create .venv if needed and install the project with ``extras``, unless it is current.
+
+    The stamp records the sources' fingerprint and the extras installed: a demo after a test
+    run installs nothing more; a test run after the demo adds the test extras.
+    """
     if not (BIN / "python").exists():
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    extras = tuple(sorted(set(extras)))
     fingerprint = _install_fingerprint()
-    if STAMP.exists() and STAMP.read_text() == fingerprint:
-        return
+    if STAMP.exists():
+        stamped, _, installed = STAMP.read_text().partition("\n")
+        if stamped == fingerprint and set(extras) <= set(installed.split(",")) - {""}:
+            return
+        extras = tuple(sorted({*extras, *installed.split(",")} - {""}))
     pip = (BIN / "python", "-m", "pip", "install", "--disable-pip-version-check", "-q")
+    target = f".[{','.join(extras)}]" if extras else "."
     # Editable installs stay pure Python (setup.py never compiles them); the variable says so
     # to any older setup.py too.
-    run(*pip, "-e", ".[test,bench]", "--config-settings", "editable_mode=strict",
+    run(*pip, "-e", target, "--config-settings", "editable_mode=strict",
         env={**os.environ, "TYPED_MAHJONG_PURE": "1"})
-    # pyright's PyPI wrapper fetches its npm package on first use; do it now, not mid-test.
-    run(BIN / "pyright", "--version", check=False)
-    STAMP.write_text(fingerprint)
+    if "test" in extras:
+        # pyright's PyPI wrapper fetches its npm package on first use: now, not mid-test.
+        run(BIN / "pyright", "--version", check=False)
+    STAMP.write_text(fingerprint + "\n" + ",".join(extras))
 
 
 def compiler_problem() -> str | None:
@@ -157,12 +174,12 @@ def run_compiled_tests() -> int:
 
 
 def demo() -> int:
-    ensure_venv()
+    ensure_venv(DEMO_EXTRAS)
     return run(BIN / "python", "-m", "typed_mahjong.cli.demo", check=False)
 
 
 def test(run_all: bool = False, compiled: bool = False) -> int:
-    ensure_venv()
+    ensure_venv(TEST_EXTRAS)
     if compiled:
         return run_compiled_tests()
     selection = () if run_all or os.environ.get("CI") else ("-m", "not slow")

@@ -10,14 +10,28 @@ the way mypy and black ship theirs. The modules compiled are ``COMPILED_MODULES`
 * a C compiler can build against this Python's headers (probed first, in a temp dir).
 
 Otherwise, or when mypyc or the compiler fails, the install is pure Python and says why in
-one line. ``TYPED_MAHJONG_COMPILE=required`` turns every such fallback into an error, for
-whoever builds the published wheels (and for dev.py's compiled test run).
+one line: the first cause (the first mypy error, or the compiler probe's message). The
+outcome is also written into the built package (``typed_mahjong/build_record.json``), where
+``build_info()`` and ``typed-mahjong --version`` read it. ``TYPED_MAHJONG_COMPILE=required``
+turns every fallback into an error, for whoever builds the published wheels (and for
+dev.py's compiled test run).
+
+What mypyc checks does not depend on the environment it is installed into: the build
+hands mypy a configuration of its own (not the project's strict developer settings), no
+site-packages of the target environment, and only the compiled modules to check; the
+modules they import are followed silently (their types are used, their own errors are the
+developer checks' business). So a user's empty venv and a developer's full one build the
+same compiled core.
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
+import json
 import os
+import re
 import sys
 import sysconfig
 import tempfile
@@ -26,11 +40,19 @@ from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 REQUIRE_ENV = "TYPED_MAHJONG_COMPILE"
 PURE_ENV = "TYPED_MAHJONG_PURE"
 BUILDING = {"bdist_wheel", "build", "build_ext", "install"}  # commands that build extensions
+RECORD = "build_record.json"  # in the built package: {"build": ..., "reason": ...}
+COMPILED = "compiled (mypyc)"
+PURE = "pure Python"
+# The build's outcome so far; build_py writes it, build_ext rewrites it once it knows.
+OUTCOME: dict[str, str] = {"build": PURE, "reason": "built without extension modules"}
+# The build's own mypy settings: mypyc needs the types, not the developer's strictness.
+MYPYC_CONFIG = "[mypy]\nwarn_unused_configs = False\n"
 
 
 def compiled_modules() -> list[str]:
@@ -71,14 +93,37 @@ def compiler_problem() -> str | None:
         except (distutils.errors.DistutilsError, distutils.errors.CCompilerError,
                 OSError) as exc:
             command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
-            return f"no working C compiler ({command!r} cannot build against Python.h: {exc})"
+            # distutils quotes the whole command line; its exit status is the point.
+            cause = re.sub(r"Command '\[.*\]' returned non-zero exit status (\d+)\.?",
+                           r"it exited with status \1", str(exc))
+            return f"no working C compiler ({command!r} cannot build against Python.h: {cause})"
     return None
 
 
 def notice(reason: str) -> None:
+    """Record a fall back to pure Python, and say why in one line of the build log."""
     if os.environ.get(REQUIRE_ENV) == "required":
         raise SystemExit(f"typed-mahjong: {REQUIRE_ENV}=required, but {reason}")
+    OUTCOME.update(build=PURE, reason=reason)
     print(f"typed-mahjong: installing pure Python: {reason}", file=sys.stderr, flush=True)
+
+
+def mypyc_arguments(config: str) -> list[str]:
+    """mypy's command line for the compiled modules (see the module docstring)."""
+    return ["--config-file", config, "--no-site-packages", "--follow-imports", "silent",
+            "--cache-dir", "build/mypyc-cache", *compiled_modules()]
+
+
+def first_error(output: str) -> str | None:
+    """The first mypy error line in mypyc's output, if any."""
+    return next((line.strip() for line in output.splitlines() if ": error:" in line), None)
+
+
+def write_record(build_lib: str) -> None:
+    """Write the outcome into the built package, for build_info() to report."""
+    package = Path(build_lib, "typed_mahjong")
+    if package.is_dir():
+        (package / RECORD).write_text(json.dumps(OUTCOME) + "\n", encoding="utf-8")
 
 
 def remove_stale_extensions() -> None:
@@ -96,7 +141,7 @@ def compiled_extensions() -> list[Any]:
         return []  # metadata, sdist or an editable install
     remove_stale_extensions()
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
-        notice(f"{PURE_ENV} is set")
+        notice(f"{PURE_ENV} was set when it was built")
         return []
     problem = compiler_problem()
     if problem is not None:
@@ -107,14 +152,39 @@ def compiled_extensions() -> list[Any]:
     except ImportError as exc:
         notice(f"mypyc is not importable ({exc})")
         return []
-    try:
-        # One group: the modules call each other natively. The mypy cache has its own
-        # directory so that a build does not evict the developer's `mypy --strict` cache.
-        return list(mypycify(["--cache-dir", "build/mypyc-cache", *compiled_modules()],
-                             group_name="typed_mahjong", opt_level="3"))
-    except (Exception, SystemExit) as exc:  # mypyc reports type errors by SystemExit
-        notice(f"mypyc could not compile the core ({type(exc).__name__}: {exc})")
-        return []
+    output = io.StringIO()
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Path(tmp, "mypyc.ini")
+        config.write_text(MYPYC_CONFIG, encoding="utf-8")
+        try:
+            # One group: the modules call each other natively. The mypy cache has its own
+            # directory so that a build does not evict the developer's mypy cache.
+            with contextlib.redirect_stdout(output):
+                extensions = list(mypycify(mypyc_arguments(str(config)),
+                                           group_name="typed_mahjong", opt_level="3"))
+        except (Exception, SystemExit) as exc:  # mypyc reports type errors by SystemExit
+            print(output.getvalue(), end="", file=sys.stderr)  # the whole of it, for -v
+            cause = first_error(output.getvalue()) or f"{type(exc).__name__}: {exc}"
+            notice(f"mypyc could not compile the core: {cause}")
+            return []
+    print(output.getvalue(), end="", file=sys.stderr)
+    OUTCOME.update(build=COMPILED, reason="compiled when built")
+    return extensions
+
+
+class RecordingBuildPy(build_py):
+    """build_py that writes the build's outcome into the package (``RECORD``)."""
+
+    def run(self) -> None:
+        super().run()
+        if not getattr(self, "editable_mode", False):  # an editable install links sources
+            write_record(self.build_lib)
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        outputs: list[str] = super().get_outputs(include_bytecode)
+        if getattr(self, "editable_mode", False):
+            return outputs
+        return [*outputs, os.path.join(self.build_lib, "typed_mahjong", RECORD)]
 
 
 class GuardedBuildExt(build_ext):
@@ -129,7 +199,10 @@ class GuardedBuildExt(build_ext):
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
             notice(f"compiling the mypyc output failed ({type(exc).__name__}: {exc})")
+        if not self.inplace:
+            write_record(self.build_lib)
 
 
 if __name__ == "__main__":
-    setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": GuardedBuildExt})
+    setup(ext_modules=compiled_extensions(),
+          cmdclass={"build_ext": GuardedBuildExt, "build_py": RecordingBuildPy})

@@ -21,6 +21,7 @@ from mypy.plugin import (
 )
 from mypy.types import Type
 
+from typed_mahjong import __version__
 from typed_mahjong.query.answers import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 
 from . import cache, errors, games
@@ -35,7 +36,7 @@ from .config import PluginConfig, load_config
 from .function_hook import EXPLAIN, analyze_call
 from .state import State
 
-PLUGIN_VERSION: Final = "0.1.0"
+PLUGIN_VERSION: Final = __version__  # the package's: one version
 _ANNOTATIONS: Final = "typed_mahjong.query.annotations"
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 # First: under TYPED_MAHJONG_PURE=1 this installs the finder that keeps the core pure Python.
 from .build import BuildInfo, build_info  # isort: skip
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # Where each public name that is not an annotation name or a function form lives.
 _CORE_NAMES = {

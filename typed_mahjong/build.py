@@ -7,6 +7,10 @@ for all of those modules at once: one mypyc build compiles them as one group who
 classes and calls assume each other, so a compiled module beside a pure one is unsafe and
 the choice is all or nothing. ``build_info()`` says which build is running and why.
 
+Why a build is pure Python is decided when it is built: setup.py writes the outcome and
+its first cause (the first mypy error, the compiler probe's message, an editable install)
+into the package as ``build_record.json``, and ``build_info()`` reports that record.
+
 This module is imported first by ``typed_mahjong/__init__.py``, before any core module, and
 installs that finder as it is imported; it stays small, imports nothing of ours and is
 never compiled itself.
@@ -24,6 +28,7 @@ from typing import Final
 
 PACKAGE: Final = "typed_mahjong"
 PURE_ENV: Final = "TYPED_MAHJONG_PURE"
+RECORD: Final = "build_record.json"  # written by setup.py into the built package
 
 # The one list of compiled modules (setup.py reads it with ast, without importing us), as
 # module names relative to the package ("solitaire.looser" is typed_mahjong.solitaire.looser):
@@ -138,9 +143,39 @@ def build_info() -> BuildInfo:
     elif on_disk:
         reason = "compiled modules are installed but were not imported"
     else:
-        reason = ("no compiled modules are installed (an editable install, a source install "
-                  f"without a C compiler, or one built with {PURE_ENV}=1)")
+        reason = recorded_reason()
     return BuildInfo("pure Python", reason, ())
+
+
+def recorded_reason() -> str:
+    """Why this copy has no compiled modules, as recorded when it was built."""
+    from importlib import resources
+
+    try:
+        text: str | None = resources.files(PACKAGE).joinpath(RECORD).read_text(
+            encoding="utf-8")
+    except OSError:
+        text = None
+    return reason_from_record(text)
+
+
+def reason_from_record(text: str | None) -> str:
+    """The reason a pure build gives, from its ``build_record.json`` (None: there is none)."""
+    import json
+
+    if text is None:
+        return ("a source checkout or an editable install: never compiled (compiled modules "
+                "would shadow the .py files you edit)")
+    try:
+        record = json.loads(text)
+    except ValueError:
+        record = None
+    if not isinstance(record, dict):
+        record = {}
+    reason = record.get("reason")
+    if record.get("build") != "pure Python" or not isinstance(reason, str):
+        return f"no compiled modules are installed, though {RECORD} says {text.strip()!r}"
+    return f"{reason} (recorded when this copy was built)"
 
 
 def version_text() -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from plugin_support import PLUGIN_PYPROJECT, Project
 
+import typed_mahjong
 from typed_mahjong.plugin.config import load_config
 from typed_mahjong.plugin.main import TypedMahjongPlugin
 
@@ -95,7 +96,8 @@ def test_the_daemon_snapshot_follows_the_settings_content(
     toml.write_text('[tool.typed_mahjong]\nrules = "wrc"   \n')
     second = _snapshot_version(toml, monkeypatch)
     assert first != second
-    assert first.startswith("0.1.0+settings.") and second.startswith("0.1.0+settings.")
+    release = f"{typed_mahjong.__version__}+settings."
+    assert first.startswith(release) and second.startswith(release)
     # A change that means the same settings (a comment) is no restart.
     toml.write_text('[tool.typed_mahjong]\nrules = "wrc"  # WRC 2022\n')
     assert _snapshot_version(toml, monkeypatch) == second

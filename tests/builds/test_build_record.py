@@ -1,0 +1,99 @@
+"""The build report (issue 29): what mypyc is asked to check, and why a build is pure.
+
+A build that falls back to pure Python says its first cause once, in the build log, and
+records it in the package, where ``build_info()`` and ``--version`` read it back.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from mypy import api
+
+from typed_mahjong.build import RECORD, reason_from_record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _setup_module() -> ModuleType:
+    """setup.py as a module: its ``setup()`` call runs only as __main__."""
+    spec = importlib.util.spec_from_file_location("typed_mahjong_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# What mypyc printed for a user in an empty venv before issue 29 (its first two lines).
+MYPYC_OUTPUT = """\
+typed_mahjong/games/yamlsafe.py:28: error: Library stubs not installed for "yaml"  [import-untyped]
+typed_mahjong/games/yamlsafe.py:28: note: Hint: "python3 -m pip install types-PyYAML"
+typed_mahjong/games/spec.py:8: error: Library stubs not installed for "yaml"  [import-untyped]
+"""
+
+
+def test_the_first_mypy_error_is_the_cause() -> None:
+    setup = _setup_module()
+    assert setup.first_error(MYPYC_OUTPUT) == (
+        'typed_mahjong/games/yamlsafe.py:28: error: Library stubs not installed for "yaml"  '
+        "[import-untyped]")
+    assert setup.first_error("Parsed and typechecked in 3.2s\n") is None
+
+
+def test_mypyc_checks_only_the_compiled_modules_under_settings_of_its_own() -> None:
+    setup = _setup_module()
+    arguments = setup.mypyc_arguments("/tmp/build-config.ini")
+    # Not the project's strict developer configuration, and not the target's packages.
+    assert arguments[:2] == ["--config-file", "/tmp/build-config.ini"]
+    assert "--no-site-packages" in arguments
+    assert arguments[arguments.index("--follow-imports") + 1] == "silent"
+    files = [argument for argument in arguments if argument.endswith(".py")]
+    assert files == setup.compiled_modules()
+
+
+@pytest.mark.slow
+def test_mypyc_type_check_passes_with_no_site_packages(tmp_path: Path) -> None:
+    # The fault of issue 29: in a user's empty venv mypy saw no stubs for yaml (imported by
+    # modules the compiled ones reach) and the project's strict settings made that an
+    # error. The build's own arguments must type-check with no site-packages at all.
+    setup = _setup_module()
+    config = tmp_path / "mypyc.ini"
+    config.write_text(setup.MYPYC_CONFIG, encoding="utf-8")
+    arguments = setup.mypyc_arguments(str(config))
+    cache = arguments.index("--cache-dir") + 1
+    arguments[cache] = str(tmp_path / "cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(ROOT)
+        out, err, status = api.run(arguments)
+    assert status == 0, out + err
+
+
+def test_a_pure_record_gives_its_reason() -> None:
+    record = json.dumps({"build": "pure Python", "reason": "no working C compiler ('cc' ...)"})
+    assert reason_from_record(record) == (
+        "no working C compiler ('cc' ...) (recorded when this copy was built)")
+
+
+def test_no_record_means_a_checkout_or_an_editable_install() -> None:
+    assert reason_from_record(None).startswith("a source checkout or an editable install")
+
+
+@pytest.mark.parametrize("text", ["", "{", "[1, 2]", '{"build": "pure Python"}',
+                                  '{"build": "compiled (mypyc)", "reason": "ok"}'])
+def test_a_damaged_or_contradicting_record_is_reported_as_such(text: str) -> None:
+    reason = reason_from_record(text)
+    assert reason.startswith(f"no compiled modules are installed, though {RECORD} says")
+    assert repr(text) in reason
+
+
+def test_the_record_is_written_into_the_built_package(tmp_path: Path) -> None:
+    setup = _setup_module()
+    (tmp_path / "typed_mahjong").mkdir()
+    setup.OUTCOME.update(build="pure Python", reason="TYPED_MAHJONG_PURE was set")
+    setup.write_record(str(tmp_path))
+    written = json.loads((tmp_path / "typed_mahjong" / RECORD).read_text(encoding="utf-8"))
+    assert written == {"build": "pure Python", "reason": "TYPED_MAHJONG_PURE was set"}
