@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from typed_mahjong.safe_io import OutputError, check_output_path, printable, write_output
+
 PROGRAM = "typed-mahjong"
 MAX_DIFF_LINES = 40
 
@@ -45,11 +47,17 @@ def emit(text: str, output: Path | None, check: bool, argv: Sequence[str],
         (stdout or sys.stdout).write(text)
         return 0
     if check:
+        check_output_path(output)  # a FIFO or a device is never read: it could block
         return _check(text, output, argv, stderr or sys.stderr)
-    output.parent.mkdir(parents=True, exist_ok=True)
-    # newline="" keeps the "\n" line ends on every platform, so --check compares bytes alike.
-    with output.open("w", encoding="utf-8", newline="") as handle:
-        handle.write(text)
+    if not output.parent.exists():
+        try:
+            output.parent.mkdir(parents=True)  # a generated file's folder may be new
+        except OSError as exc:
+            shown = printable(str(output))
+            raise OutputError(f"cannot write {shown}: cannot make its folder "
+                              f"({exc.strerror or exc})", file=shown) from None
+    # Bytes: the "\n" line ends stay on every platform, so --check compares alike.
+    write_output(output, text.encode("utf-8"))
     return 0
 
 

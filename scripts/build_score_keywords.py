@@ -12,7 +12,7 @@ between a ``# BEGIN generated`` and an ``# END generated`` line,
   what a value may be, so a wrong value gets the same HandError in both builds; the public
   type of ``score`` is ``ScoreFunction``, whose ``**options: Unpack[WinOptions]`` types them);
 * the reading: when every value is of its row's plain form (a flag True or False, a count a
-  whole number >= 0, a wind a letter E S W N, tiles a string, ``pao`` not given) the
+  whole number in its range, a wind a letter E S W N, tiles a string, ``pao`` not given) the
   ``Situation`` is made at once, flags that imply another (double riichi is a riichi) or-ed
   in; any other value, and any option not declared, goes to ``win_options.read_options``
   (in table order: ``win_options.table_order``), which checks it by its row.
@@ -52,12 +52,12 @@ def _literal(value: object) -> str:
     return f'"{value}"' if isinstance(value, str) else repr(value)  # the repo's quotes
 
 
-def _plain(name: str, kind: str, default: object) -> str:
+def _plain(name: str, kind: str, default: object, most: int) -> str:
     """The test that a value is of its row's plain form."""
     if kind == FLAG:
         return f"({name} is False or {name} is True)"
     if kind == COUNT:
-        return f"type({name}) is int and {name} >= 0"
+        return f"type({name}) is int and 0 <= {name} <= {most}"
     if kind == TILES:
         return f"type({name}) is str"
     assert kind == WIND
@@ -80,7 +80,7 @@ def _value(name: str, kind: str, default: object, declared: bool) -> str:
 
 
 def reading_lines(indent: str) -> list[str]:
-    tests = [_plain(option.name, option.kind, option.default) for option in WIN_OPTIONS
+    tests = [_plain(option.name, option.kind, option.default, option.most) for option in WIN_OPTIONS
              if option.declared]
     values = [_value(option.name, option.kind, option.default, option.declared)
               for option in WIN_OPTIONS]

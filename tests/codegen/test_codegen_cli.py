@@ -78,7 +78,7 @@ def test_bad_arguments_exit_2_with_the_fault(argv: list[str], message: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["codegen", *argv]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("typed-mahjong codegen: error: ")
+    assert err.startswith("typed-mahjong: error: ")  # the router reports every command's errors
     assert message in err
 
 

@@ -175,7 +175,7 @@ def test_cli_writes_nothing_on_error(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["codegen", "fixtures", str(source), "-o", str(output)]) == 2
     assert not output.exists()
     err = capsys.readouterr().err
-    assert err.startswith("typed-mahjong codegen: error: ")
+    assert err.startswith("typed-mahjong: error: ")  # the router reports every command's errors
     assert "expected points = 1600, but the core scores 1300" in err
 
 

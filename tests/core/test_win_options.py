@@ -176,18 +176,26 @@ def test_cli_has_a_flag_for_every_option() -> None:
 
 
 def test_cli_passes_renchan_to_the_core(capsys: pytest.CaptureFixture[str]) -> None:
-    # The flag reaches score(): a negative count is refused there, by the table's check.
+    # The flag reaches score(); a count out of the row's range is refused before any
+    # conversion, with the row's bounds (issue 30).
     assert main(["score", HAND, "--win", WIN_TILE, "--renchan", "2"]) == 0
     assert "1300" in capsys.readouterr().out
     assert main(["score", HAND, "--win", WIN_TILE, "--renchan", "-1"]) == 2
-    assert "renchan: must be a whole number of 0 or more" in capsys.readouterr().err
+    assert "argument --renchan: -1 is out of range (0 to 999)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("keyword", "value", "message"), [
     ("riichi", 1, "riichi: must be True or False, got 1"),
-    ("honba", -1, "honba: must be a whole number of 0 or more, got -1"),
-    ("sticks", True, "sticks: must be a whole number of 0 or more, got True"),
-    ("renchan", -2, "renchan: must be a whole number of 0 or more, got -2"),
+    ("honba", -1, "honba: must be a whole number from 0 to 999, got -1"),
+    ("sticks", True, "sticks: must be a whole number from 0 to 999, got True"),
+    ("renchan", -2, "renchan: must be a whole number from 0 to 999, got -2"),
+    # Issue 30: counts are bounded, and a number too long to print is not printed.
+    ("honba", 1000, "honba: must be a whole number from 0 to 999, got 1000"),
+    ("nuki", 5, "nuki: must be a whole number from 0 to 4, got 5"),  # four North tiles
+    pytest.param("sticks", 10**5000, "sticks: must be a whole number from 0 to 999, got a "
+                 "number of about 5001 digits", id="sticks-5001-digits"),
+    pytest.param("riichi", -10**5000, "riichi: must be True or False, got a number of about "
+                 "5001 digits", id="riichi-5001-digits"),
     ("seat", 1, "seat: must be a string"),
     ("dora", None, "dora: must be a string"),
 ])

@@ -7,7 +7,6 @@ Exit status: 0 written (or up to date with --check), 1 out of date (--check), 2 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -106,20 +105,16 @@ def _finish(args: argparse.Namespace, argv: list[str],
             generate: Callable[[list[str]], str]) -> int:
     from typed_mahjong.codegen.errors import CodegenError
     from typed_mahjong.codegen.output import emit
-    from typed_mahjong.errors import HandError
+    from typed_mahjong.safe_io import check_output_path
 
     if args.output is not None:
+        if args.output.parent.exists():  # fail before the work; a new folder is made later
+            check_output_path(args.output)
         argv = [*argv, "-o", _path_text(args.output)]
     elif args.check:
-        print("typed-mahjong codegen: error: --check needs -o/--output (the file to compare)",
-              file=sys.stderr)
-        return 2
-    try:
-        text = generate(argv)
-    except (CodegenError, HandError) as exc:
-        print(f"typed-mahjong codegen: error: {exc}", file=sys.stderr)
-        return 2
-    return emit(text, args.output, args.check, argv)
+        raise CodegenError("codegen: --check needs -o/--output (the file to compare)",
+                           field="--check")
+    return emit(generate(argv), args.output, args.check, argv)
 
 
 def _rules(args: argparse.Namespace) -> Rules:

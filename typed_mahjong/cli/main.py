@@ -75,6 +75,12 @@ def _run(arguments: list[str]) -> int:
         return code
     except MahjongError as exc:
         return _report(exc, wants_json(args, arguments))
+    except OSError as exc:
+        # A file the command could not read or write, not located by the command itself.
+        where = f": {printable(str(exc.filename))}" if exc.filename is not None else ""
+        return _report(MahjongError(f"{exc.strerror or exc}{where}", file=None if
+                                    exc.filename is None else printable(str(exc.filename))),
+                       wants_json(args, arguments))
     except KeyboardInterrupt:
         _last_word("typed-mahjong: interrupted")
         return EXIT_INTERRUPTED

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from ..core.win_options import COUNT, FLAG, WIN_OPTIONS, WinOption
+from .console import whole_number
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -39,7 +40,7 @@ def _add_option(parser: argparse.ArgumentParser, option: WinOption) -> None:
         return
     shown = f" (default {option.default})" if option.default not in (None, "") else ""
     parser.add_argument(option.cli_flag, default=option.default,
-                        type=int if option.kind == COUNT else str,
+                        type=whole_number(0, option.most) if option.kind == COUNT else str,
                         help=option.meaning + shown)
 
 

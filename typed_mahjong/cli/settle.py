@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.win_options import COUNT, FLAG, WIN_OPTIONS
+from ..core.win_options import BY_NAME, COUNT, FLAG, WIN_OPTIONS
 from ..errors import MALFORMED, HandError
+from .console import whole_number
 
 if TYPE_CHECKING:
     from ..core.settlement import Win
@@ -26,10 +28,10 @@ if TYPE_CHECKING:
 _SETTLED_APART = frozenset({"seat", "tsumo", "honba", "sticks"})
 _FLAGS = tuple(option.name for option in WIN_OPTIONS
                if option.kind == FLAG and option.name not in _SETTLED_APART)
-# Options given as name=value, and their types.
-_VALUED: dict[str, type] = {option.name: int if option.kind == COUNT else str
-                            for option in WIN_OPTIONS
-                            if option.kind != FLAG and option.name not in _SETTLED_APART}
+# Options given as name=value, and how each value is read (counts range-checked first).
+_VALUED: dict[str, Callable[[str], object]] = {
+    option.name: whole_number(0, option.most) if option.kind == COUNT else str
+    for option in WIN_OPTIONS if option.kind != FLAG and option.name not in _SETTLED_APART}
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -49,8 +51,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     settle.add_argument("--tenpai", default="", help="draw: tenpai seats, e.g. E,S")
     settle.add_argument("--nagashi", default="", help="draw: nagashi mangan seats")
     settle.add_argument("--riichi", default="", help="seats that declared riichi this hand")
-    settle.add_argument("--honba", type=int, default=0)
-    settle.add_argument("--sticks", type=int, default=0,
+    settle.add_argument("--honba", type=whole_number(0, BY_NAME["honba"].most), default=0)
+    settle.add_argument("--sticks", type=whole_number(0, BY_NAME["sticks"].most), default=0,
                         help="riichi sticks left on the table by earlier hands")
     settle.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     settle.add_argument("--json", action="store_true", help="print JSON")
@@ -107,9 +109,9 @@ def _win(values: list[str]) -> Win:
         elif name in _VALUED and equals:
             try:
                 options[name] = _VALUED[name](value)
-            except ValueError:
-                raise HandError(f"settle: win option {name} wants a whole number, got "
-                                f"{value!r}", field="win", kind=MALFORMED) from None
+            except argparse.ArgumentTypeError as exc:
+                raise HandError(f"settle: win option {name}: {exc}", field="win",
+                                kind=MALFORMED) from None
         elif name in _FLAGS and not equals:
             options[name] = True
         elif name:

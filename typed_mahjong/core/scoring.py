@@ -286,8 +286,8 @@ def _score(hand: str, win: str, *,
             and type(round) is str and (round_tile := _WIND_LETTERS.get(round)) is not None
             and type(dora) is str
             and type(ura) is str
-            and type(honba) is int and honba >= 0
-            and type(sticks) is int and sticks >= 0
+            and type(honba) is int and 0 <= honba <= 999
+            and type(sticks) is int and 0 <= sticks <= 999
             and pao is None):
         situation = Situation(
             tsumo,

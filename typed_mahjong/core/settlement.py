@@ -32,7 +32,7 @@ from .limits import basic_points
 from .rules import Rules, rules_from
 from .scoring import Score, score, tsumo_shares
 from .situation import SEAT_NAMES, Situation, parse_wind
-from .win_options import DEFAULTS
+from .win_options import DEFAULTS, checked
 
 SEAT_ORDER = "ESWN"
 # score()'s own table-state arguments: the settlement passes them, a win may not.
@@ -257,7 +257,7 @@ def _ordered(changes: dict[str, int], seats: str) -> tuple[tuple[str, int], ...]
 
 
 def _check_count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise HandError(f"{name}: must be a whole number of 0 or more, got {value!r}",
-                        field=name)
-    return value
+    """A count checked by its win option's row (``honba``, ``sticks``)."""
+    count = checked(name, value)
+    assert isinstance(count, int)  # the row's check: a whole number in its range
+    return count

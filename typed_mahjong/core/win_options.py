@@ -22,11 +22,14 @@ from .situation import Situation, parse_wind
 
 # How an option's value is written and read. The Python type follows from it.
 FLAG: Final = "flag"  # bool; an annotation writes it bare: Riichi
-COUNT: Final = "count"  # a whole number >= 0: Honba[2]
+COUNT: Final = "count"  # a whole number from 0 to the row's ``most``: Honba[2]
 WIND: Final = "wind"  # one wind tile, E S W N or 1z-4z: Seat["E"]
 TILES: Final = "tiles"  # tiles one after another, e.g. dora indicators "4m1z"
 
 _TYPES: Final[dict[str, type]] = {FLAG: bool, COUNT: int, WIND: str, TILES: str}
+# Counters that pile up over a game (honba, sticks, renchan): far above any real game, and
+# low enough that no reader converts or computes with a number of unbounded size.
+MOST_COUNTERS: Final = 999
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,7 @@ class WinOption:
     example: str = ""
     implies: str | None = None
     declared: bool = True
+    most: int = 0  # a count's largest value; no meaning for other kinds
 
     @property
     def type(self) -> type:
@@ -92,16 +96,18 @@ WIN_OPTIONS: Final[tuple[WinOption, ...]] = (
               'Dora["4m"] (the indicator)'),
     WinOption("ura", TILES, "", "ura dora indicators (riichi only)", "Ura",
               'Ura["9s"] (the indicator)'),
-    WinOption("honba", COUNT, 0, "honba (repeat) counters", "Honba", "Honba[2]"),
+    WinOption("honba", COUNT, 0, "honba (repeat) counters", "Honba", "Honba[2]",
+              most=MOST_COUNTERS),
     WinOption("sticks", COUNT, 0, "riichi sticks on the table, collected by the winner",
-              "Sticks", "Sticks[1]"),
+              "Sticks", "Sticks[1]", most=MOST_COUNTERS),
     WinOption("renchan", COUNT, 0, "the dealer's consecutive wins before this one "
                                    "(for paarenchan)", "Renchan", "Renchan[8]",
-              declared=False),
+              declared=False, most=MOST_COUNTERS),
     WinOption("pao", WIND, None, "the seat liable (pao) for a yakuman", "Pao",
               'Pao["W"] (the liable seat)'),
     WinOption("nuki", COUNT, 0, "North tiles set aside as nukidora (kita; three-player "
-                                "rules only)", "Nuki", "Nuki[1]", declared=False),
+                                "rules only)", "Nuki", "Nuki[1]", declared=False,
+              most=4),  # there are four North tiles
 )
 BY_NAME: Final[dict[str, WinOption]] = {option.name: option for option in WIN_OPTIONS}
 BY_MARKER: Final[dict[str, WinOption]] = {
@@ -162,7 +168,7 @@ def read_options(options: Mapping[str, object]) -> Situation:
                     implied = True
                 continue
         elif kind == _COUNT:
-            if type(value) is int and value >= 0:
+            if type(value) is int and 0 <= value <= _MOST[index]:
                 values[index] = value
                 continue
         elif kind == _WIND:
@@ -211,22 +217,38 @@ def _suggestion(name: str) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def checked(name: str, value: object) -> object:
+    """``value`` if it is one the option ``name`` takes, else ``HandError`` naming it."""
+    return _checked(BY_NAME[name], value)
+
+
 def _checked(option: WinOption, value: object) -> object:
     kind = type(value)
-    if kind is option.type and (kind is not int or value >= 0):  # type: ignore[operator]
+    if kind is option.type and (kind is not int
+                                or 0 <= value <= option.most):  # type: ignore[operator]
         return value  # the common case, decided at once
     if value is None and option.optional:
         return value
     if option.kind == FLAG:
-        raise HandError(f"{option.name}: must be True or False, got {value!r}",
+        raise HandError(f"{option.name}: must be True or False, got {shown_value(value)}",
                         field=option.name, kind=MALFORMED)
     if option.kind == COUNT:
-        raise HandError(f"{option.name}: must be a whole number of 0 or more, got "
-                        f"{value!r}", field=option.name, kind=MALFORMED)
+        raise HandError(f"{option.name}: must be a whole number from 0 to {option.most}, got "
+                        f"{shown_value(value)}", field=option.name, kind=MALFORMED)
     if not isinstance(value, str):
         raise HandError(f"{option.name}: must be a string, e.g. {option.example}, got "
-                        f"{value!r}", field=option.name, kind=MALFORMED)
+                        f"{shown_value(value)}", field=option.name, kind=MALFORMED)
     return value
+
+
+def shown_value(value: object) -> str:
+    """``repr(value)``, short: an int of thousands of digits has no repr (Python refuses to
+    convert it) and would flood the message anyway."""
+    if type(value) is int and abs(value).bit_length() > 64:
+        digits = int(abs(value).bit_length() * 0.30103) + 1
+        return f"a number of about {digits} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def parsed(option: WinOption, value: object) -> object:
@@ -249,6 +271,7 @@ _TILES: Final = 4
 _KIND_CODES: Final = {FLAG: _FLAG, COUNT: _COUNT, WIND: _WIND, TILES: _TILES}
 _KINDS: Final[dict[str, tuple[int, int]]] = {
     option.name: (index, _KIND_CODES[option.kind]) for index, option in enumerate(WIN_OPTIONS)}
+_MOST: Final[tuple[int, ...]] = tuple(option.most for option in WIN_OPTIONS)
 _UNKNOWN: Final = (-1, 0)
 # The plain wind letters; any other spelling is read by parse_wind.
 WIND_LETTERS: Final = {letter: parse_wind(letter, "seat") for letter in "ESWN"}

@@ -1,0 +1,162 @@
+"""Hostile input to the console script as a whole (issue 30): the router and its streams,
+number options, output files. Each run is a child process under the caps of
+tests/hostile.py; the in-process tests call the router itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hostile import CLI, assert_clean, run_capped
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from typed_mahjong.cli import main
+from typed_mahjong.cli import score as score_command
+from typed_mahjong.cli.console import EXIT_INTERNAL
+
+HAND, WIN = "234p234s456m567s44p", "3p"  # tanyao, 1 han 40 fu: 1300 (README)
+HUGE = "9" * 5000  # past Python's 4,300-digit limit for int()
+
+
+@pytest.mark.parametrize(("argv", "fault"), [
+    (["score", HAND, "--win", WIN, "--honba", HUGE], "is not a whole number"),
+    (["score", HAND, "--win", WIN, "--sticks", "1000"], "1000 is out of range (0 to 999)"),
+    (["score", HAND, "--win", WIN, "--honba", "²"], "'²' is not a whole number"),
+    (["score", HAND, "--win", WIN, "--honba", "٣"], "'٣' is not a whole number"),
+    (["score", HAND, "--win", WIN, "--nuki", "5", "--rules", "tenhou-sanma"],
+     "5 is out of range (0 to 4)"),
+    (["settle", "--win", "S", HAND, WIN, "--from", "W", "--honba", HUGE],
+     "is not a whole number"),
+    (["settle", "--win", "S", HAND, WIN, "--from", "W", "--sticks", "-1"],
+     "-1 is out of range (0 to 999)"),
+    (["settle", "--win", "S", HAND, WIN, f"renchan={HUGE}", "--from", "W"],
+     "win option renchan: "),
+])
+def test_numbers_are_checked_before_they_are_converted(argv: list[str], fault: str) -> None:
+    result = run_capped(argv, seconds=30)
+    assert_clean(result, codes={2})
+    assert fault in result.stderr, result.stderr
+    assert HUGE not in result.stderr  # a 5000-digit argument is not echoed whole
+
+
+def test_a_closed_stdout_ends_with_one_line() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-c", CLI, "score", HAND, "--win", WIN], capture_output=False,
+        stderr=subprocess.PIPE, stdout=None, timeout=60, check=False,
+        preexec_fn=lambda: os.close(1))
+    err = completed.stderr.decode()
+    assert completed.returncode == 2, err
+    assert err.strip() == ("typed-mahjong: error: cannot write to standard output: it is "
+                           "closed")
+
+
+def test_a_full_stdout_ends_with_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        completed = subprocess.run([sys.executable, "-c", CLI, "score", HAND, "--win", WIN],
+                                   stdout=full, stderr=subprocess.PIPE, timeout=60,
+                                   check=False)
+    err = completed.stderr.decode()
+    assert completed.returncode == 2, err
+    assert err.strip() == ("typed-mahjong: error: cannot write to standard output: no space "
+                           "left on the device")
+
+
+def test_a_reader_that_went_away_ends_with_one_line() -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # like `typed-mahjong ... | head -0`
+    try:
+        completed = subprocess.run([sys.executable, "-c", CLI, "score", HAND, "--win", WIN],
+                                   stdout=write_end, stderr=subprocess.PIPE, timeout=60,
+                                   check=False)
+    finally:
+        os.close(write_end)
+    err = completed.stderr.decode()
+    assert completed.returncode == 2, err
+    assert err.strip() == ("typed-mahjong: error: cannot write to standard output: the reader "
+                           "went away (broken pipe)")
+
+
+def test_a_usage_error_under_json_is_one_json_object(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", HAND, "--json"]) == 2  # --win missing
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["status"] == "error" and report["exit_code"] == 2
+    assert "the following arguments are required: --win" in report["error"]
+    assert report["field"] == "arguments" and captured.err == ""
+
+
+def test_a_bad_hand_under_json_names_the_field_and_column(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "234p234s456m567s44x", "--win", WIN, "--json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    # 'x' is the 19th character of the hand: column 19, 1-based.
+    assert (report["field"], report["column"]) == ("hand", 19)
+    assert "unknown character 'x'" in report["error"]
+
+
+def test_terminal_control_characters_never_reach_the_terminal() -> None:
+    result = run_capped(["score", "\x1b]0;owned\x07123m\x1b[2J", "--win", "1m"], seconds=30)
+    assert_clean(result, codes={2})
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+    assert "\\u001b" in result.stderr
+
+
+def test_an_unexpected_exception_is_an_internal_error_without_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(args: object) -> int:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(score_command, "_score", broken)
+    assert main(["score", HAND, "--win", WIN]) == EXIT_INTERNAL
+    err = capsys.readouterr().err
+    assert err.startswith("typed-mahjong: internal error: RuntimeError: a bug")
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink", "directory", "missing folder"])
+def test_codegen_output_goes_only_to_a_regular_file(tmp_path: Path, kind: str) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    target = tmp_path / "out.py"
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "symlink":
+        target.symlink_to(victim)
+    elif kind == "directory":
+        target.mkdir()
+    else:
+        target = tmp_path / "no-such-folder" / "deeper" / "out.py"
+        (tmp_path / "no-such-folder").write_text("a file where a folder should be\n")
+    result = run_capped(["codegen", "tables", "-o", str(target)], seconds=60)
+    assert_clean(result, codes={2})
+    assert result.stderr.startswith(f"typed-mahjong: error: cannot write {target}")
+    assert victim.read_text() == "precious\n"  # nothing written through the link
+    if kind == "fifo":
+        check = run_capped(["codegen", "tables", "--check", "-o", str(target)], seconds=60)
+        assert_clean(check, codes={2})  # never opened for reading: it would block
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(argv=st.lists(st.one_of(
+    st.sampled_from(["score", "shanten", "settle", "--win", "--json", "--honba", "--from",
+                     "--tsumo", "--draw", "--rules", "tenhou-sanma", "-1", "1e9", HAND, WIN,
+                     "E", "S", "riichi,dora=4m", "\x1b[31m", "\x00"]),
+    st.text(max_size=12)), max_size=8))
+def test_any_command_line_of_the_hand_commands_ends_cleanly(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # In process, for speed: every outcome is an exit code; only SystemExit(0) of --help.
+    argv = [arg.replace("\x00", "") if arg != "\x00" else "x" for arg in argv]
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        assert exc.code == 0
+        return
+    assert code in (0, 1, 2), (argv, capsys.readouterr().err)
+    assert "internal error" not in capsys.readouterr().err
