@@ -45,6 +45,7 @@ COMPILED_MODULES: Final = (
     "core.situation",
     "core.sanma",
     "core.win_options",
+    "core.win_option_reading",
     "core.yaku",
     "core.fu",
     "core.limits",

@@ -27,7 +27,7 @@ from typed_mahjong.core.tiles import (
     read_suits,
     suit_digits,
 )
-from typed_mahjong.core.win_options import read_options
+from typed_mahjong.core.win_option_reading import read_options
 from typed_mahjong.errors import HandError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,7 +18,7 @@ from typed_mahjong.core.rules import PRESETS, rules_from
 from typed_mahjong.core.scoring import _careful_tiles
 from typed_mahjong.core.shape import WinShape, win_shapes
 from typed_mahjong.core.situation import Situation
-from typed_mahjong.core.win_options import read_options
+from typed_mahjong.core.win_option_reading import read_options
 from typed_mahjong.core.yaku import YAKU, YAKUMAN, find_yaku, may_be_yakuman, shape_traits
 
 ROOT = Path(__file__).resolve().parents[2]

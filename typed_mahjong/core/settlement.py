@@ -32,7 +32,8 @@ from .limits import basic_points
 from .rules import Rules, rules_from
 from .scoring import Score, score, tsumo_shares
 from .situation import SEAT_NAMES, Situation, parse_wind
-from .win_options import DEFAULTS, checked
+from .win_option_reading import checked
+from .win_options import DEFAULTS
 
 SEAT_ORDER = "ESWN"
 # score()'s own table-state arguments: the settlement passes them, a win may not.
