@@ -76,17 +76,44 @@ class UsageError(MahjongError):
 
 class JsonAwareParser(argparse.ArgumentParser):
     """A parser whose usage errors become ``UsageError``: the router reports them like any
-    other error (one JSON object on stdout when ``--json`` is among the arguments)."""
+    other error (one JSON object on stdout when ``--json`` is among the arguments).
+
+    Every command takes ``-q``/``--quiet`` (before or after its name): print nothing but
+    errors, so the exit code is the answer. Each parser adds it itself; a subcommand's copy
+    defaults to "not given", so a ``-q`` before the subcommand's name still counts.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.add_help:
+            top = "prog" in kwargs and kwargs["prog"] == "typed-mahjong"
+            self.add_argument("-q", "--quiet", action="store_true",
+                              default=False if top else argparse.SUPPRESS,
+                              help="print nothing but errors: the exit code is the answer")
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}", self.format_usage())
 
 
 def wants_json(args: argparse.Namespace | None, argv: Sequence[str]) -> bool:
-    """Whether errors go out as JSON: ``--json`` was given (parsed, or only present)."""
+    """Whether errors go out as JSON: ``--json`` was given (parsed, or only present), and
+    not ``-q`` (quiet output has no stdout to hold it)."""
     if args is not None:
-        return bool(getattr(args, "json", False))
-    return "--json" in argv
+        return bool(getattr(args, "json", False)) and not getattr(args, "quiet", False)
+    return "--json" in argv and not {"-q", "--quiet"} & set(argv)
+
+
+class Discard:
+    """Standard output under ``-q``: written to, kept nowhere."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
 
 
 def json_text(report: dict[str, Any], *, indent: int | None = None) -> str:
@@ -102,7 +129,9 @@ def error_report(error: MahjongError, code: int = EXIT_BAD_INPUT) -> dict[str, A
 
 class GuardedStream:
     """A text stream that escapes terminal control characters and turns a failed write
-    (closed, full, broken pipe) into ``OutputError``.
+    into ``OutputError`` (closed, full), except a broken pipe: the reader chose to stop
+    (``... | head``), so the rest is dropped, ``broken`` is set, and the command's answer
+    (its exit code) still counts.
 
     ``raw`` is the stream underneath, for our own control characters (a progress line's
     carriage return) and for the router's last word.
@@ -111,6 +140,7 @@ class GuardedStream:
     def __init__(self, raw: TextIO | None, name: str) -> None:
         self.raw = raw
         self.name = name
+        self.broken = False
 
     def write(self, text: str) -> int:
         self._call(lambda stream: stream.write(printable(text)))
@@ -132,14 +162,17 @@ class GuardedStream:
         return getattr(self.raw, "encoding", None) or "utf-8"
 
     def _call(self, action: Callable[[TextIO], object]) -> None:
+        if self.broken:
+            return
         if self.raw is None or self.raw.closed:
             raise OutputError(f"cannot write to {self.name}: it is closed", field=self.name)
         try:
             action(self.raw)
+        except BrokenPipeError:
+            self.broken = True
         except OSError as exc:
-            reason = {errno.EPIPE: "the reader went away (broken pipe)",
-                      errno.ENOSPC: "no space left on the device"}.get(
-                          exc.errno or 0, exc.strerror or str(exc))
+            reason = "no space left on the device" if exc.errno == errno.ENOSPC else (
+                exc.strerror or str(exc))
             raise OutputError(f"cannot write to {self.name}: {reason}",
                               field=self.name) from None
         except ValueError:  # "I/O operation on closed file"

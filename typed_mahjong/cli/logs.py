@@ -46,7 +46,6 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="worker processes (default 1)")
     verify.add_argument("--json", action="store_true",
                         help="print one JSON object (wins, agree, disagreements, ...)")
-    verify.add_argument("--quiet", action="store_true", help="no progress line")
     verify.set_defaults(func=_verify)
     export = commands.add_parser(
         "export", help="write the wins as JSON lines, CSV or a fixtures TOML",
@@ -172,7 +171,7 @@ def _quiet_stdout() -> None:
 
 def _run(files: list[Path], args: argparse.Namespace) -> Iterator[dict[str, Any]]:
     jobs = [(str(path), args.assume_rules) for path in files]
-    show = not args.quiet and not args.json and sys.stderr.isatty()
+    show = not getattr(args, "quiet", False) and not args.json and sys.stderr.isatty()
     if args.jobs == 1 or len(jobs) < 2:
         iterator: Iterator[dict[str, Any]] = map(_verify_file, jobs)
         yield from _progress(iterator, len(jobs), show)

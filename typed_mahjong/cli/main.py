@@ -27,6 +27,7 @@ from .console import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
+    Discard,
     GuardedStream,
     JsonAwareParser,
     UsageError,
@@ -70,8 +71,13 @@ def _run(arguments: list[str]) -> int:
     args: argparse.Namespace | None = None
     try:
         args = build_parser().parse_args(arguments)
+        if args.quiet:
+            sys.stdout = cast(TextIO, Discard())
         code: int = args.func(args)
         sys.stdout.flush()
+        if isinstance(sys.stdout, GuardedStream) and sys.stdout.broken:
+            _last_word("typed-mahjong: standard output was closed by its reader (broken "
+                       "pipe); the rest of the output was dropped")
         return code
     except MahjongError as exc:
         return _report(exc, wants_json(args, arguments))

@@ -1,4 +1,4 @@
-"""The ``score`` and ``shanten`` subcommands of the console script."""
+"""The ``score``, ``shanten`` and ``waits`` subcommands of the console script."""
 
 from __future__ import annotations
 
@@ -31,6 +31,17 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                          help="rules preset; a three-player one (tenhou-sanma) refuses 2m-8m")
     shanten.add_argument("--json", action="store_true", help="print JSON")
     shanten.set_defaults(func=_shanten)
+
+    waits = subparsers.add_parser(
+        "waits", help="the tiles a waiting hand wins on",
+        description="The tiles that complete a hand of 13 tiles (less 3 for each called "
+                    "meld): any winning form counts; a tile whose four copies the hand "
+                    "holds is left out. Exit 0 when tenpai, 1 when not.")
+    waits.add_argument("hand", help='e.g. "123m456p789s1122z" or "123m44p chi:567s 789s"')
+    waits.add_argument("--rules", default=None,
+                       help="rules preset; a three-player one (tenhou-sanma) refuses 2m-8m")
+    waits.add_argument("--json", action="store_true", help="print JSON")
+    waits.set_defaults(func=_waits)
 
 
 def _add_option(parser: argparse.ArgumentParser, option: WinOption) -> None:
@@ -74,3 +85,19 @@ def _shanten(args: argparse.Namespace) -> int:
         label = {-1: "complete", 0: "tenpai"}.get(number, f"{number}-shanten")
         print(label + (f"; waits {' '.join(tiles)}" if tiles else ""))
     return 0
+
+
+def _waits(args: argparse.Namespace) -> int:
+    from ..core.shanten import shanten, waits
+
+    tiles = waits(args.hand, rules=args.rules)  # a hand of the wrong size is refused here
+    number = 0 if tiles else shanten(args.hand, rules=args.rules)
+    if args.json:
+        print(json.dumps({"waits": list(tiles), "shanten": number}))
+    elif tiles:
+        print(" ".join(tiles))
+    else:
+        label = "tenpai, but every winning tile is in the hand" if number == 0 else (
+            f"{number}-shanten")
+        print(f"not waiting: {label}")
+    return 0 if tiles else 1

@@ -1,0 +1,89 @@
+"""The layers of the package, as the imports show them (issue 31).
+
+``typed_mahjong.core`` (the rules) imports nothing of the layers above it; the query layer
+none of the command line, the readers or the tools; the solver needs no scoring at all.
+The imports are read from the source (every ``import``, module level or inside a function),
+and the run-time check imports a subpackage in a fresh process.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "typed_mahjong"
+# Each layer, and the packages it must not import (plugin and codegen are mapped in from
+# the top-level folders, so they are named by their installed names).
+FORBIDDEN = {
+    "core": ("cli", "query", "plugin", "codegen", "games", "logs", "solitaire"),
+    "query": ("cli", "plugin", "codegen", "logs", "solitaire"),
+    "solitaire": ("core", "query", "cli", "plugin", "codegen", "games", "logs"),
+    "games": ("core", "query", "cli", "plugin", "codegen", "logs", "solitaire"),
+    "logs": ("query", "cli", "plugin", "codegen", "games", "solitaire"),
+}
+
+
+def _imports(path: Path, module: str) -> set[str]:
+    """Every module ``path`` imports, relative imports resolved, as absolute names."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                name = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                name = node.module or ""
+            found.add(name)
+            found.update(f"{name}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _modules(layer: str) -> list[tuple[Path, str]]:
+    folder = PACKAGE / layer
+    return [(path, ".".join(["typed_mahjong", *path.relative_to(PACKAGE).with_suffix("")
+                             .parts]).removesuffix(".__init__"))
+            for path in sorted(folder.rglob("*.py"))]
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_a_layer_imports_nothing_of_the_layers_it_must_not_know(layer: str) -> None:
+    modules = _modules(layer)
+    assert modules, layer
+    forbidden = tuple(f"typed_mahjong.{name}" for name in FORBIDDEN[layer])
+    wrong = {module: sorted(name for name in _imports(path, module)
+                            if name in forbidden or name.startswith(tuple(
+                                f"{prefix}." for prefix in forbidden)))
+             for path, module in modules}
+    assert {module: names for module, names in wrong.items() if names} == {}
+
+
+def test_the_reader_of_imports_sees_a_forbidden_import(tmp_path: Path) -> None:
+    # The check above can fail: a core module importing the CLI inside a function is seen.
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f():\n    from ..cli import main\n    import typed_mahjong.logs\n")
+    assert {"typed_mahjong.cli", "typed_mahjong.cli.main", "typed_mahjong.logs"} <= _imports(
+        sample, "typed_mahjong.core.sample")
+
+
+@pytest.mark.parametrize(("subpackage", "unwanted"), [
+    ("typed_mahjong.solitaire", ("typed_mahjong.core", "typed_mahjong.query")),
+    ("typed_mahjong.games", ("typed_mahjong.core", "typed_mahjong.query")),
+    ("typed_mahjong.core.scoring", ("typed_mahjong.query", "typed_mahjong.cli")),
+])
+def test_importing_a_subpackage_loads_no_other_layer(subpackage: str,
+                                                      unwanted: tuple[str, ...]) -> None:
+    code = (f"import sys, {subpackage}; print('\\n'.join(sorted(m for m in sys.modules "
+            f"if m.startswith('typed_mahjong'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, cwd=ROOT).stdout.split()
+    assert subpackage in loaded
+    assert [name for name in loaded if name.startswith(unwanted)] == []
