@@ -65,7 +65,7 @@ class Engine:
             return _game_problem(call, exc) or internal_problem(exc)
 
     def _score(self, call: Call, rules: str | Rules) -> Score:
-        """``query.score_call``, once per distinct hand and situation (Points and Han of
+        """``answers.score_call``, once per distinct hand and situation (Points and Han of
         one hand share it); a HandError is remembered and raised again."""
         key: ScoreKey = (call.hand, call.win, call.situation, call.rules, rules)
         known = self._scores.get(key)

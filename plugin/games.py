@@ -32,7 +32,7 @@ class Games:
         self._used: dict[str, set[str]] = {}
 
     def load(self, base_dir: Path, name: str, module: str | None = None) -> Game:
-        """The game of ``Game[name]`` (a built-in name or a path, see ``query.game_path``);
+        """The game of ``Game[name]`` (a built-in name or a path, see ``answers.game_path``);
         raises the GameError of a file that cannot be loaded, each time it is asked."""
         from typed_mahjong.games import GameError, load
         from typed_mahjong.query.answers import game_path

@@ -29,7 +29,7 @@ class State:
         """Under dmypy: a message, once per ``place`` (a module as analysed this time), when
         the settings on disk are no longer the ones the daemon loaded at start (it never
         reads them again under ``dmypy check``; ``dmypy run`` restarts instead, see
-        ``main.settings_version``).
+        ``main._publish_settings_version``).
 
         The file is looked at on every new ``place``: a digest of its bytes (some
         microseconds for a config file) is compared, never its mtime, so an edit within the

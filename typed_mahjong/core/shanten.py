@@ -71,10 +71,9 @@ _ZERO, _ONE = ord("0"), ord("1")
 # The digit string of one suit (as written) -> (its table index, its counts as base-5 digits).
 # Red fives (0) count as 5s. Only well-formed parts are stored (at most 14 tiles, at most four
 # of a rank, at most one red five): the keys are strings of at most 14 digits, which have too
-# many spellings to precompute, so each cache holds at most _PART_CACHE_CAP entries (about
-# 3 MB each when full, by tracemalloc); past the cap a part is computed and not stored. 20,000
-# random hands use about 5,000 number spellings and 1,100 honour ones. The key None is an
-# absent suit.
+# many spellings to precompute, so each cache holds at most _PART_CACHE_CAP entries, room
+# for the spellings real use repeats (docs/scoring.md, "Caches", has the sizes); past the cap
+# a part is computed and not stored. The key None is an absent suit.
 _PART_CACHE_CAP = 16384
 _SuitPart = tuple[int, bytes]
 _NUMBER_PARTS: dict[str | None, _SuitPart] = {}

@@ -131,9 +131,9 @@ class Part:
 
 # Parts by digit string, one cache a suit (m, p, s, z). A key is at most 14 digits of one
 # suit; only valid parts (at most four of a rank, one red five) are stored, at most
-# _PART_CACHE_LIMIT a suit, so the memory stays bounded whatever text is scored: a full
-# number-suit cache of winning shapes takes about 3.5 MB (tracemalloc), 20,000 benchmark
-# hands use about 2,000 spellings a suit. Past the limit a part is made and not kept.
+# _PART_CACHE_LIMIT a suit, so the memory stays bounded whatever text is scored, with room
+# for the spellings real use repeats (docs/scoring.md, "Caches", has the sizes). Past the
+# limit a part is made and not kept.
 _PART_CACHE_LIMIT: Final = 4096
 PART_CACHES: Final[tuple[dict[str, Part], ...]] = ({}, {}, {}, {})
 

@@ -4,7 +4,7 @@ The grammar is tiny and fixed (see docs/games.md), so a hand-written parser is s
 any grammar library glue, has no dependency, and lets every limit (text length, node count,
 nesting depth) be checked *while* parsing: hostile input stops at the first token past a
 limit instead of after Python's own parser has built a huge tree. Nothing here evaluates
-anything; ``compile.py`` type-checks the tree and turns it into closures.
+anything; ``compiler.py`` type-checks the tree and turns it into closures.
 
 Grammar, loosest binding first::
 

@@ -147,7 +147,7 @@ class Query:
         ``Game[...]`` paths are relative to ``base_dir`` (default: the working directory;
         the plugin uses the directory of mypy's config file).
 
-        Raises HandError (``query.NoYaku`` for a hand with no yaku) or GameError, where
+        Raises HandError (``answers.NoYaku`` for a hand with no yaku) or GameError, where
         the plugin reports an error."""
         return answer(self.call(), rules, base_dir).value
 

@@ -2,10 +2,10 @@
 
 They work at run time, and with the mypy plugin a call whose arguments are all literals
 has the ``Literal`` of the answer as its type: ``reveal_type(points("234p234s456m567s44p",
-win="3p"))`` shows ``Literal[1300]``. Each is one query answered by ``query.answer``, the
+win="3p"))`` shows ``Literal[1300]``. Each is one query answered by ``answers.answer``, the
 function the plugin answers it with, using exactly the rules it gets at run time
 (``rules=``, default tenhou), never the project's plugin configuration, so the inferred
-type cannot disagree with the value. A hand that has no yaku raises ``query.NoYaku`` (a
+type cannot disagree with the value. A hand that has no yaku raises ``answers.NoYaku`` (a
 HandError), as the plugin reports it.
 """
 
