@@ -14,6 +14,7 @@ MALFORMED = "malformed"  # the notation itself is broken: unknown character, 5th
 NOT_WINNING = "not-winning"  # well-formed, but no reading makes it a complete hand
 SITUATION = "situation"  # contradictory situation flags (ippatsu without riichi, ...)
 RULES = "rules"  # unknown rules preset or flag, or a hand the chosen rules forbid
+NO_YAKU = "no-yaku"  # a complete hand with no yaku: it cannot win, so nothing is paid
 
 
 class MahjongError(ValueError):
@@ -74,3 +75,12 @@ class HandError(MahjongError):
         if self.source is None:
             self.source = source
         return self
+
+
+class NoYaku(HandError):
+    """A complete hand (or a game's hand) that scores nothing: it cannot win, so no result
+    has a value and no settlement pays it. The mypy plugin reports it as
+    ``mahjong-no-yaku``."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, field="hand", kind=NO_YAKU)

@@ -44,7 +44,10 @@ def _ensure_lowest_env() -> None:
         STAMP.write_text(wanted)
     # The main environment's editable install: one line, the link tree's directory.
     main_pth = next(_site_packages(Path(sys.executable)).glob("__editable__.typed_mahjong*.pth"))
-    (_site_packages(BIN / "python") / main_pth.name).write_text(main_pth.read_text())
+    lowest_site = _site_packages(BIN / "python")
+    for stale in lowest_site.glob("__editable__.typed_mahjong*.pth"):  # an older version's
+        stale.unlink()
+    (lowest_site / main_pth.name).write_text(main_pth.read_text())
 
 
 @pytest.mark.slow

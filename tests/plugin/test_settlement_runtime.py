@@ -80,3 +80,31 @@ def test_waits_and_shanten_take_the_rules_at_run_time() -> None:
     with pytest.raises(HandError, match="2m is not in"):
         waits("123p456s789s11z23m", rules="tenhou-sanma")
     assert shanten("11m99m123p456s789s", rules="tenhou-sanma") == 0
+
+
+def test_a_settlement_scores_its_win_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 31: the query layer scored the hand, then the settlement scored it again. Now the
+    # settlement alone scores it: the query layer's scorer is never asked, the core's
+    # score() runs once, and a hand with no yaku is still refused (NoYaku).
+    from typed_mahjong.core import settlement
+    from typed_mahjong.errors import NoYaku
+    from typed_mahjong.query.answers import answer
+
+    calls: list[str] = []
+    real = settlement.score
+
+    def counted(hand: str, win: str, **options: typing.Any) -> typing.Any:
+        calls.append(hand)
+        return real(hand, win, **options)
+
+    def never(*args: object) -> typing.NoReturn:
+        raise AssertionError("the query layer scored a Settlement's hand itself")
+
+    monkeypatch.setattr(settlement, "score", counted)
+    call = _query(Settlement[Hand[P], Ron["4s"], From["W"]]).call()
+    answered = answer(call, scorer=never)
+    # Pinfu ron 30 fu 1 han: 1000 from W to S (the default seat).
+    assert answered.value == (0, 1000, -1000, 0) and calls == [P]
+    yakuless = _query(Settlement[Hand["123m456p789s11z chi:234s"], Ron["1m"], From["W"]])
+    with pytest.raises(NoYaku, match="no yaku: '123m456p789s11z chi:234s' won by ron on 1m"):
+        answer(yakuless.call(), scorer=never)

@@ -10,7 +10,7 @@ from typing import Any, Final, Protocol, Unpack, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..errors import NOT_WINNING, RULES, SITUATION, HandError
+from ..errors import NOT_WINNING, RULES, SITUATION, HandError, NoYaku
 from .fu import fu_and_parts
 from .hand import Hand, Meld, parse_hand, quick_meld
 from .limits import basic_points, hand_value, payment_text, tsumo_payments
@@ -839,3 +839,13 @@ def _pao_payments(basic: int, situation: Situation, rules: Rules, honba: int,
         for wind, share in tsumo_shares(rest_basic, situation, rules).items():
             shares[SEAT_NAMES[wind]] = shares.get(SEAT_NAMES[wind], 0) + share
     return tuple(sorted(shares.items(), key=lambda item: "ESWN".index(item[0][0])))
+
+
+def no_yaku(hand: str, win: str, outcome: Score, *, tsumo: bool,
+            seat: str | None = None) -> NoYaku:
+    """The refusal of a complete hand that has no yaku (``outcome.is_yakuless``): it cannot
+    win. ``seat`` names the winner where several win at once."""
+    how = "tsumo" if tsumo else "ron"
+    whose = f"{seat}'s hand " if seat is not None else ""
+    return NoYaku(f"no yaku: {whose}{hand!r} won by {how} on {win} is complete "
+                  f"({outcome.reading}; wait {outcome.wait}) but has no yaku, so it cannot win")

@@ -30,7 +30,7 @@ from typing import Any
 from ..errors import MALFORMED, RULES, SITUATION, HandError
 from .limits import basic_points
 from .rules import Rules, rules_from
-from .scoring import Score, score, tsumo_shares
+from .scoring import Score, no_yaku, score, tsumo_shares
 from .situation import SEAT_NAMES, Situation, parse_wind
 from .win_option_reading import checked
 from .win_options import DEFAULTS
@@ -117,7 +117,7 @@ def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
         liable = win.pao if win.pao is not None and _seat(win.pao, "pao", seats) != source \
             else None
         result = _score(win, tsumo=False, honba=honba if first else 0, rules=rule_set,
-                        pao=liable)
+                        pao=liable, alone=len(ordered) == 1)
         own = dict.fromkeys(seats, 0)
         for payer, amount in result.payments:
             who = source if payer == "discarder" else payer[0]
@@ -209,7 +209,8 @@ def _tsumo_payments(basic: int, situation: Situation,
             for wind, share in tsumo_shares(basic, situation, rules).items()]
 
 
-def _score(win: Win, *, tsumo: bool, honba: int, rules: Rules, pao: str | None) -> Score:
+def _score(win: Win, *, tsumo: bool, honba: int, rules: Rules, pao: str | None,
+           alone: bool = True) -> Score:
     clash = sorted(set(win.options) & TABLE_OPTIONS)
     if clash:
         raise HandError(f"settlement: win option(s) {', '.join(clash)} come from the table "
@@ -218,8 +219,7 @@ def _score(win: Win, *, tsumo: bool, honba: int, rules: Rules, pao: str | None) 
     result = score(win.hand, win.win, seat=win.seat, tsumo=tsumo, honba=honba, rules=rules,
                    pao=pao, **dict(win.options))
     if result.is_yakuless:
-        raise HandError(f"settlement: {win.seat}'s hand {win.hand!r} has no yaku, so it cannot "
-                        f"win", field="hand", kind=SITUATION)
+        raise no_yaku(win.hand, win.win, result, tsumo=tsumo, seat=None if alone else win.seat)
     return result
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple, Protocol
 
 from ..core.rules import Rules
-from ..core.scoring import Score, score
+from ..core.scoring import Score, no_yaku, score
 from ..core.shanten import shanten, waits
 from ..core.win_options import BY_MARKER, BY_NAME, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
-from ..errors import HandError
+from ..errors import NO_YAKU, NoYaku
 
 Answer = int | str | tuple[str, ...] | tuple[int, ...]
 
@@ -210,16 +210,7 @@ class AnnotationError(TypeError):
         self.value_index = value_index
 
 
-NO_YAKU_KIND: Final = "no-yaku"  # HandError.kind of NoYaku
-
-
-class NoYaku(HandError):
-    """A complete hand (or a game's hand) that scores nothing: it cannot win, so no result
-    has a value. Raised by ``answer`` for Query.evaluate(), the function forms and the
-    plugin (which reports it as ``mahjong-no-yaku``)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message, field="hand", kind=NO_YAKU_KIND)
+NO_YAKU_KIND: Final = NO_YAKU  # HandError.kind of NoYaku (errors.NoYaku, re-exported)
 
 
 @dataclass(frozen=True, slots=True)
@@ -682,16 +673,19 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
                          f"{played.explain().splitlines()[0]}")
         names = tuple(name for name, _ in played.yaku)
         return Answered(int(played.points) if call.result == "Points" else names, played)
-    outcome = scorer(call, rules if rules is not None else "tenhou")
-    if outcome.is_yakuless:
-        how = "tsumo" if dict(call.situation).get("tsumo") else "ron"
-        raise NoYaku(f"no yaku: {call.hand!r} won by {how} on {call.win} is complete "
-                     f"({outcome.reading}; wait {outcome.wait}) but has no yaku, so it "
-                     f"cannot win")
-    if row.asks == SETTLE:
+    if row.asks == SETTLE:  # the settlement scores the win itself, once
         return _answer_settlement(call, rule_set if rule_set is not None else "tenhou")
+    outcome = scorer(call, rules if rules is not None else "tenhou")
+    _refuse_yakuless(call, outcome)
     assert row.value is not None
     return Answered(row.value(outcome), outcome)
+
+
+def _refuse_yakuless(call: Call, outcome: Score) -> None:
+    """``NoYaku`` for a complete hand that has no yaku: it cannot win."""
+    if outcome.is_yakuless:
+        raise no_yaku(call.hand, call.win or "", outcome,
+                      tsumo=bool(dict(call.situation).get("tsumo")))
 
 
 def _answer_hand(call: Call, rules: str | Rules | None) -> Answered:
@@ -715,6 +709,7 @@ def _answer_settlement(call: Call, rules: str | Rules) -> Answered:
 
     assert call.win is not None  # build_call and call_from_arguments insist on it
     discarder = dict(call.table).get("discarder")
+    # The settlement scores the win once, and refuses it (NoYaku) if it has no yaku.
     settled = settle_one(call.hand, call.win, dict(call.situation), rules=rules,
                          discarder=discarder if isinstance(discarder, str) else None)
     changes = ", ".join(f"{seat} {change:+d}" for seat, change in settled.changes)
