@@ -18,6 +18,7 @@ import html
 import json
 from typing import Any
 
+from ..safe_io import printable
 from .review import GameRecord, Review
 from .review_report import step_label
 
@@ -29,7 +30,8 @@ def review_page(record: GameRecord, result: Review) -> str:
     position = result.position
     layout = position.layout
     data: dict[str, Any] = {
-        "title": f"{layout.name}: review of {record.source}",
+        # Names come from files: their control characters are shown escaped, never obeyed.
+        "title": printable(f"{layout.name}: review of {record.source}"),
         "tiles": [
             {"x": s.x, "y": s.y, "z": s.z, "face": position.faces[i].name}
             for i, s in enumerate(layout.slots)

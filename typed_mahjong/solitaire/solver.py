@@ -194,7 +194,12 @@ def hints(
     deadline = None if budget is None else started + budget
     found: list[Hint] = []
     for move in position.available_moves():
-        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        remaining = None if deadline is None else deadline - time.perf_counter()
+        if remaining is not None and remaining <= 0:
+            # Out of time: the pairs left are undecided without asking the solver, whose
+            # every call costs setting up the position (thousands of pairs on a big board).
+            found.append(Hint(move, Verdict(UNDECIDED)))
+            continue
         after = position.present & ~(1 << move.first | 1 << move.second)
         found.append(Hint(move, solver.solve(after, remaining, workers=workers)))
     return found
