@@ -83,9 +83,9 @@ class Solver:
         reading; default now) so a caller's setup can count against it too.
 
         ``work`` instead gives up once more than that many looser games were played (the
-        search's unit of work, about 0.3 ms each on this project's 2-core machine): a
-        budget that gives the same answer, node for node, on any machine and under any
-        load, for reproducible measurements. Give one budget or the other, not both.
+        search's unit of work; docs/solitaire.md gives its cost in time): a budget that
+        gives the same answer, node for node, on any machine and under any load, for
+        reproducible measurements. Give one budget or the other, not both.
 
         ``workers=2`` lets a deal that is not decided quickly use a second process (a
         forked helper running another strategy, see ``helper``; where the platform
@@ -117,7 +117,7 @@ class Solver:
         engine.forget_nogoods()
         if present is None:
             # The solver's own position, already checked: rebuilding it would count the
-            # groups again (about 1% of an easy deal's solve).
+            # groups again.
             at = self.position
         else:
             at = Position(self.position.layout, self.position.faces, present)
