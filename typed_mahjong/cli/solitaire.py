@@ -5,11 +5,12 @@
     typed-mahjong solitaire hint LAYOUT ...   (same options)
     typed-mahjong solitaire review GAME [--budget SECONDS] [--html FILE] [--json]
 
-LAYOUT is a layout file (KMahjongg's format or typed-mahjong's own) or a built-in name
-(``turtle``). Exit codes: 0 solvable, 1 unsolvable, 3 undecided (budget ran out),
-2 bad input. ``hint`` exits 0 when some pair keeps the position clearable, 1 when none
-does, 3 when that is not known within the budget. ``review`` exits 0 when the game can
-still be cleared after its last move, 1 when it was lost, 3 when that is not known.
+LAYOUT is a layout file (KMahjongg's format or typed-mahjong's own) or the name of a
+layout shipped with typed-mahjong (``turtle``, ``trap``). Exit codes: 0 solvable,
+1 unsolvable, 3 undecided (budget ran out), 2 bad input. ``hint`` exits 0 when some pair
+keeps the position clearable, 1 when none does, 3 when that is not known within the
+budget. ``review`` exits 0 when the game can still be cleared after its last move, 1 when
+it was lost, 3 when that is not known.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ import re
 import stat
 from collections import Counter
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Protocol
 
@@ -97,17 +98,41 @@ class LoadedLayout:
     source: str
 
 
+def shipped_layouts() -> dict[str, Path]:
+    """The layout files that ship with typed-mahjong (``layouts/``), by name (file stem)."""
+    folder = resources.files(__package__ or "typed_mahjong.solitaire").joinpath("layouts")
+    found: dict[str, Path] = {}
+    for entry in folder.iterdir():
+        path = Path(str(entry))
+        if path.suffix in (".tiles", ".layout"):
+            found[path.stem] = path
+    return found
+
+
 def load_layout(spec: str) -> LoadedLayout:
-    """A built-in layout by name (``turtle``), or a layout file by path."""
+    """A layout file by path, else a layout by name: built in (``turtle``), or one of the
+    files shipped in ``layouts/`` (``trap``). A file in the way takes precedence."""
     path = Path(spec)
-    if spec in BUILTIN_LAYOUTS and not path.exists():
-        return LoadedLayout(builtin_layout(spec), None, spec)
+    if not path.exists():
+        if spec in BUILTIN_LAYOUTS:
+            return LoadedLayout(builtin_layout(spec), None, spec)
+        shipped = shipped_layouts().get(spec)
+        if shipped is not None:
+            loaded = load_layout_file(shipped, shipped.name)
+            return LoadedLayout(loaded.layout, loaded.faces, spec)
+    return load_layout_file(path, spec)
+
+
+def load_layout_file(path: Path, spec: str) -> LoadedLayout:
+    """A layout file; errors name it as ``spec`` (what the user wrote)."""
     try:
         text = read_text_file(path, MAX_LAYOUT_BYTES, "layout file")
     except FileNotFoundError:
-        known = ", ".join(sorted(BUILTIN_LAYOUTS))
+        built_in = ", ".join(sorted(BUILTIN_LAYOUTS))
+        shipped = ", ".join(sorted(set(shipped_layouts()) - set(BUILTIN_LAYOUTS)))
         raise LayoutError(
-            f"no such layout file, and not a built-in layout ({known})", source=spec
+            f"no such layout file, and not a built-in layout ({built_in}) or a layout "
+            f"shipped with typed-mahjong ({shipped})", source=spec
         ) from None
     except UnicodeDecodeError as exc:
         raise LayoutError(f"not a layout file: not UTF-8 text (at byte {exc.start})",
