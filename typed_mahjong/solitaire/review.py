@@ -127,6 +127,18 @@ def review(
         except IllegalMove as exc:
             raise IllegalMove(str(exc), step) from None
     verdicts = [solver.solve(at.present, budget) for at in positions]
+    return assemble_review(positions, moves, verdicts, time.perf_counter() - started)
+
+
+def assemble_review(
+    positions: Sequence[Position],
+    moves: Sequence[Move],
+    verdicts: Sequence[Verdict],
+    seconds: float,
+) -> Review:
+    """The review of a game from its positions (the start, then after each move) and a
+    verdict on each: the statuses settled from their neighbours where the budget left
+    them open, the free and blocking tiles, the fatal move."""
     statuses = _fill_in([v.status for v in verdicts])
     steps = []
     for index, (at, verdict, (status, inferred)) in enumerate(
@@ -154,7 +166,7 @@ def review(
         ),
         None,
     )
-    return Review(position, tuple(steps), fatal, time.perf_counter() - started)
+    return Review(positions[0], tuple(steps), fatal, seconds)
 
 
 def _fill_in(found: list[str]) -> list[tuple[Status, bool]]:
@@ -178,6 +190,23 @@ def _fill_in(found: list[str]) -> list[tuple[Status, bool]]:
 
 
 # --------------------------------------------------------------------------- the record
+
+
+def format_game(
+    position: Position, moves: Sequence[Move], layout: str, deal: dict[str, object]
+) -> str:
+    """A game record (``parse_game`` reads it back): ``layout`` is the layout line's value
+    (a shipped layout's name or a file path), ``deal`` as in ``GameRecord.deal``."""
+    if "\n" in layout or "\r" in layout or "#" in layout:
+        raise GameRecordError(f"a layout line cannot hold {shown(layout, 60)}")
+    lines = [GAME_MAGIC, f"layout {layout}"]
+    if deal.get("kind") == "random":
+        lines.append(f"deal {deal['seed']}")
+    elif deal.get("kind") == "solvable":
+        lines.append(f"deal solvable {deal['seed']}")
+    for step, move in enumerate(moves, start=1):
+        lines.append(f"{step}: {position.describe(move.first)} + {position.describe(move.second)}")
+    return "\n".join(lines) + "\n"
 
 
 def load_game(path: str) -> GameRecord:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .engine import Engine, OutOfTime
-from .explain import explain
+from .explain import Link, explain_with_links
 from .layout import iter_bits
 from .portfolio import run_portfolio
 from .position import IllegalMove, Move, Position, replay
@@ -39,7 +39,8 @@ class Verdict:
     ``blocking``: when ``proof`` is ``"dead"``, the tiles (slot indices) its argument is
     about: tiles that hold each other on the board whatever is played (or the copies of
     a group no pairing can clear). The source article's *blocking tiles* are the free
-    ones among them: free, yet never removable.
+    ones among them: free, yet never removable. ``links``: that argument step by step,
+    tile by tile (what holds each tile), when it is about single tiles.
     """
 
     status: Status
@@ -50,6 +51,7 @@ class Verdict:
     seconds: float = 0.0
     work: int = 0
     blocking: tuple[int, ...] = ()
+    links: tuple[Link, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +127,10 @@ class Solver:
         try:
             node, dead = engine.root(root_present)
             if dead is not None:
-                reason = explain(engine, at, node, dead)
+                reason, links = explain_with_links(engine, at, node, dead)
                 blocking = dead.tiles & node.present or node.present
                 verdict = self._verdict(UNSOLVABLE, begun, reason=reason, proof="dead")
-                return replace(verdict, blocking=tuple(iter_bits(blocking)))
+                return replace(verdict, blocking=tuple(iter_bits(blocking)), links=links)
             found = run_portfolio(engine, node, workers)
         except OutOfTime:
             return self._verdict(UNDECIDED, begun)
