@@ -4,13 +4,15 @@
                                          [--workers 1|2] [--json]
     typed-mahjong solitaire hint LAYOUT ...   (same options)
     typed-mahjong solitaire review GAME [--budget SECONDS] [--html FILE] [--json]
+    typed-mahjong solitaire play [LAYOUT] [--seed N] [--budget SECONDS] [--port PORT]
 
 LAYOUT is a layout file (KMahjongg's format or typed-mahjong's own) or the name of a
 layout shipped with typed-mahjong (``turtle``, ``trap``). Exit codes: 0 solvable,
 1 unsolvable, 3 undecided (budget ran out), 2 bad input. ``hint`` exits 0 when some pair
 keeps the position clearable, 1 when none does, 3 when that is not known within the
 budget. ``review`` exits 0 when the game can still be cleared after its last move, 1 when
-it was lost, 3 when that is not known.
+it was lost, 3 when that is not known. ``play`` serves a page on the loopback address
+to play a deal with the mouse; it runs until Ctrl-C and then exits 0.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import signal
+import threading
 import time
 from typing import Any
 
@@ -102,6 +106,24 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     review.add_argument("--html", metavar="FILE", help="also write a page to step through the game")
     review.add_argument("--json", action="store_true", help="print one JSON object")
     review.set_defaults(func=_run_review)
+    play = commands.add_parser(
+        "play",
+        help="play a deal in the browser, with a verdict after every move",
+        description="Serve a page on the loopback address (127.0.0.1) where you play a "
+        "deal with the mouse; after every move it says whether the game can still be "
+        "cleared, and shows the blocking tiles of a dead position. Stop with Ctrl-C.",
+    )
+    play.add_argument("layout", metavar="LAYOUT", nargs="?", default="turtle",
+                      help="layout file, or a shipped layout by name (default turtle)")
+    play.add_argument("--seed", type=whole_number(0, MAX_SEED), metavar="N",
+                      help="deal from this seed (default: the faces in the file, or a "
+                      "random seed)")
+    play.add_argument("--budget", default=DEFAULT_MOVE_BUDGET, metavar="SECONDS",
+                      help=f"time for each position's verdict (default "
+                      f"{DEFAULT_MOVE_BUDGET:g}); past it the position is undecided")
+    play.add_argument("--port", type=whole_number(0, 65535), default=0,
+                      help="port on 127.0.0.1 (default 0: a free one)")
+    play.set_defaults(func=_run_play)
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -212,3 +234,49 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
         position, _moves = solvable_deal(layout, seed)
         return position, {"kind": "solvable", "seed": seed}
     return random_deal(layout, seed), {"kind": "random", "seed": seed}
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    import random
+
+    from ..solitaire.formats import load_layout
+    from ..solitaire.play import PlaySession, layout_line
+    from ..solitaire.play_server import PlayServer
+
+    budget = read_budget(args.budget)
+    loaded = load_layout(args.layout)
+    seed = args.seed
+    if seed is None and loaded.faces is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    session = PlaySession(loaded, layout_line(args.layout, loaded), seed, budget)
+    try:
+        server = PlayServer(session, args.port)
+    except OSError as exc:
+        session.stop()
+        raise MahjongError(f"cannot serve on 127.0.0.1:{args.port}: {exc.strerror or exc}",
+                           field="--port") from None
+    print(f"Playing {printable(loaded.layout.name)} at {server.url} (Ctrl-C to stop)",
+          flush=True)
+    previous = _stop_on_sigterm()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+    finally:
+        server.server_close()
+        session.stop()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    return EXIT_OK
+
+
+def _stop_on_sigterm() -> Any:
+    """Make SIGTERM stop the server like Ctrl-C (a service manager's or ``kill``'s way);
+    the previous handler, or None where it cannot be set (not the main thread)."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, interrupt)
