@@ -52,11 +52,13 @@ PAGE = """<!DOCTYPE html>
   </div>
   <div id="status" role="status" aria-live="polite"></div>
   <div id="message"></div>
-  <div id="reason"></div>
-  <ul id="why" class="why"></ul>
 </header>
 <main>
   <div id="board"></div>
+  <aside id="side">
+    <div id="reason"></div>
+    <ul id="why" class="why"></ul>
+  </aside>
 </main>
 <footer>
   Click a free tile, then a matching free one. One panel per layer. Raised, solid border:
@@ -79,8 +81,10 @@ h1 { font-size: 1.1em; margin: 0 0 .4em; }
 #status.undecided, #status.pending { background: #fef9c3; }
 #status.fatal { background: #dc2626; color: white; }
 #message { font-size: .9em; min-height: 1.2em; color: #1e3a8a; }
-#reason { font-size: .85em; color: #555; max-width: 70em; }
-main { margin-top: .5em; }
+#reason { font-size: .85em; color: #555; }
+main { display: flex; gap: 1em; align-items: flex-start; margin-top: .5em; }
+#board { flex: 1 1 auto; min-width: 0; }
+#side { flex: 0 0 21em; max-height: 42em; overflow-y: auto; }
 footer { margin-top: 1em; font-size: .8em; color: #555; }
 """
 

@@ -86,12 +86,14 @@ PAGE = """<!DOCTYPE html>
     <span id="where"></span>
   </div>
   <div id="status"></div>
-  <div id="reason"></div>
-  <ul id="why" class="why"></ul>
 </header>
 <main>
   <div id="board"></div>
-  <ol id="moves" start="0"></ol>
+  <aside id="side">
+    <div id="reason"></div>
+    <ul id="why" class="why"></ul>
+    <ol id="moves" start="0"></ol>
+  </aside>
 </main>
 <footer>
   One panel per layer. Raised, solid border: free tiles; hatched, dashed border: blocked.
@@ -115,10 +117,12 @@ h1 { font-size: 1.1em; margin: 0 0 .4em; }
 #status.dead { background: #fee2e2; }
 #status.undecided { background: #fef9c3; }
 #status.fatal { background: #dc2626; color: white; }
-#reason { font-size: .85em; color: #555; max-width: 70em; min-height: 1.2em; }
-main { display: flex; gap: 1.5em; align-items: flex-start; margin-top: .5em; flex-wrap: wrap; }
-#board { flex: none; }
-#moves { position: relative; max-height: 32em; overflow-y: auto; font-size: .85em;
+#reason { font-size: .85em; color: #555; }
+main { display: flex; gap: 1em; align-items: flex-start; margin-top: .5em; }
+#board { flex: 1 1 auto; min-width: 0; }
+#side { flex: 0 0 21em; }
+#why { max-height: 18em; overflow-y: auto; }
+#moves { position: relative; max-height: 24em; overflow-y: auto; font-size: .85em;
   margin: 0; padding-left: 3em; }
 #moves li { cursor: pointer; }
 #moves li.current { background: #e0e7ff; }
