@@ -301,3 +301,38 @@ def test_moves_api_and_game_moves_agree() -> None:
         assert session.moves == [Move.of(a, b)]
     finally:
         session.stop()
+
+
+def test_generated_requests_never_break_the_server() -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    session = trap_session()
+    served = PlayServer(session, 0)
+    served.serve_in_background()
+    values = st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+            st.sampled_from(["tiles", "seed", "x"]), inner, max_size=3),
+        max_leaves=10)
+    bodies = st.one_of(st.binary(max_size=300), values.map(
+        lambda v: json.dumps({"tiles": v} if not isinstance(v, dict) else v).encode()))
+    paths = st.sampled_from(["/api/move", "/api/new", "/api/undo", "/api/hint", "/api/x",
+                             "/", "/api/state?x=1", "/%00", "/" + "a" * 3000])
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(method=st.sampled_from(["GET", "POST"]), path=paths, body=bodies)
+    def one_request(method: str, path: str, body: bytes) -> None:
+        status, answer = ask(served, method, path, body if method == "POST" else None)
+        assert status < 500, answer
+        if status >= 400:
+            assert isinstance(answer, dict) and answer["error"]
+
+    try:
+        one_request()
+        status, _state = ask(served, "GET", "/api/state")
+        assert status == 200
+    finally:
+        served.shutdown()
+        served.server_close()
+        session.stop()
