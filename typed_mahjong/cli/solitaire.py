@@ -237,17 +237,15 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    import random
-
     from ..solitaire.formats import load_layout
-    from ..solitaire.play import PlaySession, layout_line
+    from ..solitaire.play import PlaySession, layout_line, random_seed
     from ..solitaire.play_server import PlayServer
 
     budget = read_budget(args.budget)
     loaded = load_layout(args.layout)
     seed = args.seed
     if seed is None and loaded.faces is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+        seed = random_seed()
     session = PlaySession(loaded, layout_line(args.layout, loaded), seed, budget)
     try:
         server = PlayServer(session, args.port)

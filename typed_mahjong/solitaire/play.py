@@ -20,13 +20,21 @@ from pathlib import Path
 from typing import Any
 
 from ..safe_io import printable
-from .deals import MAX_SEED, random_deal
+from .deals import random_deal
 from .errors import IllegalMove
 from .formats import LoadedLayout
 from .position import Move, Position
 from .report import tile_json
 from .review import GameRecord, Review, assemble_review, format_game
 from .solver import Solver, Verdict
+
+RANDOM_SEEDS = 1_000_000  # a new deal's seed is drawn below this: short enough to note
+
+
+def random_seed() -> int:
+    """A seed for a deal nobody asked for by number (``solitaire play``, New deal)."""
+    return random.SystemRandom().randrange(RANDOM_SEEDS)
+
 
 # Verdicts kept for positions off the current game (after undo): a client that keeps
 # trying moves and taking them back cannot grow the memory without bound.
@@ -102,7 +110,7 @@ class PlaySession:
     def new_deal(self, seed: int | None = None) -> int:
         """Deal again: ``seed``, or one picked at random. Returns the seed dealt."""
         if seed is None:
-            seed = random.SystemRandom().randrange(MAX_SEED + 1)
+            seed = random_seed()
         with self.lock:
             self._deal(seed)
             self.lock.notify_all()
