@@ -64,6 +64,42 @@ def print_counts_over(
         print(f"more than {threshold}: {label}{count} of {deals}")
 
 
+def play_timings(game: str, rounds: int, budget: float) -> int:
+    """Per-move verdict times as ``solitaire play`` computes them (its worker thread)."""
+    from typed_mahjong.build import build_info
+    from typed_mahjong.solitaire.formats import load_layout
+    from typed_mahjong.solitaire.play import PlaySession
+    from typed_mahjong.solitaire.review import load_game
+
+    record = load_game(game)
+    seed = record.deal.get("seed")
+    layout_spec = next(line.split(None, 1)[1].strip() for line in open(game, encoding="utf-8")
+                       if line.startswith("layout "))
+    timings: list[float] = []
+    for _round in range(max(1, rounds)):
+        session = PlaySession(load_layout(layout_spec), layout_spec,
+                              seed if isinstance(seed, int) else None, budget)
+        try:
+            session.wait_settled(budget + 60)
+            for move in record.moves:
+                session.move(move.first, move.second)
+                session.wait_settled(budget + 60)
+            timings += session.timings
+        finally:
+            session.stop()
+    ordered = sorted(timings)
+
+    def percentile(share: float) -> float:
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+    print(f"{game}: {len(record.moves)} moves, {rounds} rounds, budget {budget:g} s, "
+          f"{build_info().build} build")
+    print(f"verdict per position (server side, {len(ordered)} positions): "
+          f"p50 {1000 * percentile(0.5):.1f} ms, p99 {1000 * percentile(0.99):.1f} ms, "
+          f"max {1000 * ordered[-1]:.1f} ms")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Decide seeded random Turtle deals within a time budget."
@@ -88,7 +124,17 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="with --work: count the deals needing more than each of these looser games",
     )
+    parser.add_argument(
+        "--play",
+        metavar="GAME",
+        default=None,
+        help="instead: replay this game record through the play server's session and "
+        "report the server-side time of each position's verdict (p50, p99)",
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="with --play: fresh sessions")
     args = parser.parse_args(argv)
+    if args.play is not None:
+        return play_timings(args.play, args.rounds, 2.0 if args.budget is None else args.budget)
     if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
         parser.error(f"--budget must be a positive finite number of seconds, not {args.budget!r}")
     if args.work is not None and args.work < 0:

@@ -100,3 +100,47 @@ def test_workers_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert (report["status"], report["proof"], report["workers"]) == ("unsolvable", "search", 2)
     assert run(["solitaire", "solve", "turtle", "--workers", "3"]) == 2
     assert "--workers: invalid choice: 3 (choose from 1, 2)" in capsys.readouterr().err
+
+
+def shipped_layouts() -> list[str]:
+    folder = resources.files("typed_mahjong.solitaire").joinpath("layouts")
+    return sorted(Path(str(entry)).stem for entry in folder.iterdir())
+
+
+def test_every_shipped_layout_is_found_by_name() -> None:
+    from typed_mahjong.solitaire import load_layout
+
+    names = shipped_layouts()
+    assert {"trap", "turtle"} <= set(names)
+    for name in names:
+        loaded = load_layout(name)
+        assert len(loaded.layout) > 0 and loaded.source == name
+
+
+@pytest.mark.parametrize("command", ["solve", "hint"])
+def test_solve_and_hint_take_a_shipped_layout_by_name(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["solitaire", command, TRAP, "--json"]) == 0
+    by_path = json.loads(capsys.readouterr().out)
+    assert run(["solitaire", command, "trap", "--json"]) == 0
+    by_name = json.loads(capsys.readouterr().out)
+    for report in (by_path, by_name):
+        report.pop("seconds", None)
+        report.pop("nodes", None)
+    assert by_name == by_path
+
+
+def test_review_takes_a_shipped_layout_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "trap.game"
+    game.write_text("typed-mahjong-game-v1\nlayout trap\n1m (8,0,0) + 1m (12,0,0)\n")
+    assert run(["solitaire", "review", str(game)]) == 1
+    assert "the game could no longer be cleared after move 1" in capsys.readouterr().out
+
+
+def test_an_unknown_name_lists_the_shipped_layouts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solitaire", "hint", "no-such-layout"]) == 2
+    err = capsys.readouterr().err
+    assert "not a built-in layout (turtle) or a layout shipped with typed-mahjong (trap)" in err

@@ -4,40 +4,66 @@
                                          [--workers 1|2] [--json]
     typed-mahjong solitaire hint LAYOUT ...   (same options)
     typed-mahjong solitaire review GAME [--budget SECONDS] [--html FILE] [--json]
+    typed-mahjong solitaire play [LAYOUT] [--seed N] [--budget SECONDS] [--port PORT]
 
-LAYOUT is a layout file (KMahjongg's format or typed-mahjong's own) or a built-in name
-(``turtle``). Exit codes: 0 solvable, 1 unsolvable, 3 undecided (budget ran out),
-2 bad input. ``hint`` exits 0 when some pair keeps the position clearable, 1 when none
-does, 3 when that is not known within the budget. ``review`` exits 0 when the game can
-still be cleared after its last move, 1 when it was lost, 3 when that is not known.
+LAYOUT is a layout file (KMahjongg's format or typed-mahjong's own) or the name of a
+layout shipped with typed-mahjong (``turtle``, ``trap``). Exit codes: 0 solvable,
+1 unsolvable, 3 undecided (budget ran out), 2 bad input. ``hint`` exits 0 when some pair
+keeps the position clearable, 1 when none does, 3 when that is not known within the
+budget. ``review`` exits 0 when the game can still be cleared after its last move, 1 when
+it was lost, 3 when that is not known. ``play`` serves a page on the loopback address
+to play a deal with the mouse; it runs until Ctrl-C and then exits 0.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
 import math
-import os
-import sys
+import re
+import signal
+import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .console import JsonAwareParser
+from ..errors import MahjongError
+from ..safe_io import check_output_path, printable, write_output
+from .console import (
+    EXIT_BAD_INPUT,
+    EXIT_NO,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    JsonAwareParser,
+    json_text,
+    whole_number,
+)
 
-if TYPE_CHECKING:
-    from ..solitaire.layout import LayoutError
-
-EXIT_SOLVABLE = 0
-EXIT_UNSOLVABLE = 1
-EXIT_BAD_INPUT = 2
-EXIT_UNDECIDED = 3
+EXIT_SOLVABLE = EXIT_OK
+EXIT_UNSOLVABLE = EXIT_NO
+__all__ = ["EXIT_BAD_INPUT", "EXIT_SOLVABLE", "EXIT_UNDECIDED", "EXIT_UNSOLVABLE", "register"]
 DEFAULT_BUDGET = 10.0
 DEFAULT_MOVE_BUDGET = 2.0  # review: seconds a position (the source article's give-up time)
+MAX_SEED = 10**18 - 1  # solitaire.deals.MAX_SEED, without importing the solver here
+# A budget is read as text first: bounded length, ASCII digits, an optional exponent.
+_BUDGET = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]{0,18})?|\.[0-9]{1,18})([eE][+-]?[0-9]{1,3})?")
+
+
+def read_budget(text: str | float) -> float:
+    """``--budget`` as a positive finite number of seconds, else ``MahjongError``.
+
+    Checked in the command rather than by argparse, so the message reads the same for
+    every command and reaches the router as an error of the family."""
+    if isinstance(text, float):
+        return text  # a default
+    value = float(text) if _BUDGET.fullmatch(text.strip()) else math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise MahjongError(
+            f"--budget must be a positive finite number of seconds, not "
+            f"{printable(text[:20])!r}", field="--budget")
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``solitaire solve`` and ``solitaire hint`` to the console script."""
+    """Add ``solitaire solve``, ``hint`` and ``review`` to the console script."""
     parser = subparsers.add_parser(
         "solitaire",
         help="Shanghai (mahjong solitaire): can this layout still be cleared?",
@@ -72,7 +98,6 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     review.add_argument("game", metavar="GAME", help="game record file")
     review.add_argument(
         "--budget",
-        type=float,
         default=DEFAULT_MOVE_BUDGET,
         metavar="SECONDS",
         help=f"time for each position (default {DEFAULT_MOVE_BUDGET:g}); past it the "
@@ -81,13 +106,33 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     review.add_argument("--html", metavar="FILE", help="also write a page to step through the game")
     review.add_argument("--json", action="store_true", help="print one JSON object")
     review.set_defaults(func=_run_review)
+    play = commands.add_parser(
+        "play",
+        help="play a deal in the browser, with a verdict after every move",
+        description="Serve a page on the loopback address (127.0.0.1) where you play a "
+        "deal with the mouse; after every move it says whether the game can still be "
+        "cleared, and shows the blocking tiles of a dead position. Stop with Ctrl-C.",
+    )
+    play.add_argument("layout", metavar="LAYOUT", nargs="?", default="turtle",
+                      help="layout file, or a shipped layout by name (default turtle)")
+    play.add_argument("--seed", type=whole_number(0, MAX_SEED), metavar="N",
+                      help="deal from this seed (default: the faces in the file, or a "
+                      "random seed)")
+    play.add_argument("--budget", default=DEFAULT_MOVE_BUDGET, metavar="SECONDS",
+                      help=f"time for each position's verdict (default "
+                      f"{DEFAULT_MOVE_BUDGET:g}); past it the position is undecided")
+    play.add_argument("--port", type=whole_number(0, 65535), default=0,
+                      help="port on 127.0.0.1 (default 0: a free one)")
+    play.set_defaults(func=_run_play)
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("layout", metavar="LAYOUT", help="layout file, or a built-in: turtle")
+    parser.add_argument(
+        "layout", metavar="LAYOUT",
+        help="layout file, or a layout shipped with typed-mahjong by name: turtle, trap")
     parser.add_argument(
         "--deal",
-        type=int,
+        type=whole_number(0, MAX_SEED),
         metavar="SEED",
         help="deal the layout's tile set at random from this seed (default: the faces in "
         "the file, or seed 0 when it has none)",
@@ -99,14 +144,14 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--budget",
-        type=float,
         default=DEFAULT_BUDGET,
         metavar="SECONDS",
-        help=f"give up (answer 'undecided') after this long (default {DEFAULT_BUDGET:g})",
+        help=f"give up (answer 'undecided') after this long (default {DEFAULT_BUDGET:g}); "
+        "reading the layout and setting up the solver count against it",
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=whole_number(0, 99),
         choices=(1, 2),
         default=1,
         help="2: a hard deal also gets a second process (not on Windows; default 1)",
@@ -119,15 +164,13 @@ def _run_solve(args: argparse.Namespace) -> int:
     from ..solitaire.solver import Solver
 
     started = time.perf_counter()  # the budget covers reading and dealing too
-    prepared = _prepare(args)
-    if isinstance(prepared, int):
-        return prepared
-    position, deal = prepared
+    args.budget = read_budget(args.budget)
+    position, deal = _prepare(args)
     verdict = Solver(position).solve(budget=args.budget, workers=args.workers, started=started)
     if args.json:
-        _emit(_json(solve_report(position, deal, verdict, args.budget, args.workers)))
+        print(json_text(solve_report(position, deal, verdict, args.budget, args.workers)))
     else:
-        _emit(describe_deal(position, deal, verdict, args.budget))
+        print(describe_deal(position, deal, verdict, args.budget))
     return {"solvable": EXIT_SOLVABLE, "unsolvable": EXIT_UNSOLVABLE}.get(
         verdict.status, EXIT_UNDECIDED
     )
@@ -138,15 +181,13 @@ def _run_hint(args: argparse.Namespace) -> int:
     from ..solitaire.solver import hints
 
     started = time.perf_counter()
-    prepared = _prepare(args)
-    if isinstance(prepared, int):
-        return prepared
-    position, deal = prepared
+    args.budget = read_budget(args.budget)
+    position, deal = _prepare(args)
     found = hints(position, budget=args.budget, workers=args.workers, started=started)
     if args.json:
-        _emit(_json(hint_report(position, deal, found)))
+        print(json_text(hint_report(position, deal, found)))
     else:
-        _emit(describe_hints(position, deal, found))
+        print(describe_hints(position, deal, found))
     statuses = {hint.verdict.status for hint in found}
     if "solvable" in statuses:
         return EXIT_SOLVABLE
@@ -156,111 +197,84 @@ def _run_hint(args: argparse.Namespace) -> int:
 
 
 def _run_review(args: argparse.Namespace) -> int:
-    from ..solitaire.layout import LayoutError
     from ..solitaire.review import load_game, review
     from ..solitaire.review_html import review_page
     from ..solitaire.review_report import describe_review, review_report
 
-    budget_error = check_budget_option(args.budget)
-    if budget_error is not None:
-        return _bad_input(budget_error, args)
-    try:
-        record = load_game(args.game)
-    except LayoutError as exc:
-        return _bad_input(str(exc), args, exc)
+    args.budget = read_budget(args.budget)
+    if args.html is not None:
+        check_output_path(args.html)  # before the work: a bad path fails at once
+    record = load_game(args.game)
     result = review(record.position, record.moves, budget=args.budget)
     if args.html is not None:
-        problem = _write_whole(args.html, review_page(record, result))
-        if problem is not None:
-            return _bad_input(problem, args)
+        write_output(args.html, review_page(record, result))
     if args.json:
-        _emit(_json(review_report(record, result, args.budget)))
+        print(json_text(review_report(record, result, args.budget)))
     else:
-        _emit(describe_review(record, result, args.budget))
+        print(describe_review(record, result, args.budget))
     end = result.steps[-1].status
     if result.fatal is not None or result.lost_from_the_start or end == "dead":
         return EXIT_UNSOLVABLE
     return EXIT_SOLVABLE if end in ("clearable", "cleared") else EXIT_UNDECIDED
 
 
-def _write_whole(path: str, text: str) -> str | None:
-    """Write ``text`` to ``path`` through a temporary file beside it, so a failure leaves
-    no half-written page; the error message, or None."""
-    target = os.path.abspath(path)
-    temporary = f"{target}.tmp-{os.getpid()}"
-    try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temporary, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        return f"cannot write {path}: {exc.strerror or exc}"
-    return None
-
-
-def _prepare(args: argparse.Namespace) -> tuple[Any, dict[str, Any]] | int:
-    """The position to work on and a description of the deal, or the exit code 2."""
+def _prepare(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
+    """The position to work on and a description of the deal; bad input raises an error
+    of the family (``MahjongError``), which the router reports."""
     from ..solitaire.deals import random_deal, solvable_deal
-    from ..solitaire.faces import FaceError
     from ..solitaire.formats import load_layout
-    from ..solitaire.layout import LayoutError
-    from ..solitaire.position import Position, PositionError
+    from ..solitaire.position import Position
 
-    budget_error = check_budget_option(args.budget)
-    if budget_error is not None:
-        return _bad_input(budget_error, args)
+    loaded = load_layout(args.layout)
+    layout = loaded.layout
+    if args.deal is None and not args.solvable_deal and loaded.faces is not None:
+        return Position(layout, loaded.faces), {"kind": "file", "seed": None}
+    seed = 0 if args.deal is None else args.deal
+    if args.solvable_deal:
+        position, _moves = solvable_deal(layout, seed)
+        return position, {"kind": "solvable", "seed": seed}
+    return random_deal(layout, seed), {"kind": "random", "seed": seed}
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    from ..solitaire.formats import load_layout
+    from ..solitaire.play import PlaySession, layout_line, random_seed
+    from ..solitaire.play_server import PlayServer
+
+    budget = read_budget(args.budget)
+    loaded = load_layout(args.layout)
+    seed = args.seed
+    if seed is None and loaded.faces is None:
+        seed = random_seed()
+    session = PlaySession(loaded, layout_line(args.layout, loaded), seed, budget)
     try:
-        loaded = load_layout(args.layout)
-        layout = loaded.layout
-        if args.deal is None and not args.solvable_deal and loaded.faces is not None:
-            return Position(layout, loaded.faces), {"kind": "file", "seed": None}
-        seed = 0 if args.deal is None else args.deal
-        if args.solvable_deal:
-            position, _moves = solvable_deal(layout, seed)
-            return position, {"kind": "solvable", "seed": seed}
-        return random_deal(layout, seed), {"kind": "random", "seed": seed}
-    except LayoutError as exc:
-        return _bad_input(str(exc), args, exc)
-    except (PositionError, FaceError, ValueError) as exc:
-        return _bad_input(str(exc), args)
+        server = PlayServer(session, args.port)
+    except OSError as exc:
+        session.stop()
+        raise MahjongError(f"cannot serve on 127.0.0.1:{args.port}: {exc.strerror or exc}",
+                           field="--port") from None
+    print(f"Playing {printable(loaded.layout.name)} at {server.url} (Ctrl-C to stop)",
+          flush=True)
+    previous = _stop_on_sigterm()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+    finally:
+        server.server_close()
+        session.stop()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    return EXIT_OK
 
 
-def check_budget_option(budget: float | None) -> str | None:
-    """The error for a ``--budget`` that is not a positive finite number, else None."""
-    if budget is None or (math.isfinite(budget) and budget > 0):
+def _stop_on_sigterm() -> Any:
+    """Make SIGTERM stop the server like Ctrl-C (a service manager's or ``kill``'s way);
+    the previous handler, or None where it cannot be set (not the main thread)."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
         return None
-    return f"--budget must be a positive finite number of seconds, not {budget!r}"
-
-
-def _emit(text: str) -> None:
-    """Print, staying quiet if the reader went away (``... | head``)."""
-    try:
-        print(text, flush=True)
-    except BrokenPipeError:
-        # Python would complain again when flushing stdout at exit; point it elsewhere.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-
-
-def _json(report: dict[str, Any]) -> str:
-    """One line of strict JSON (a NaN or infinity is a bug here, never printed)."""
-    return json.dumps(report, allow_nan=False)
-
-
-def _error_json(message: str, located: LayoutError | None = None) -> str:
-    report: dict[str, Any] = {"status": "error", "error": message, "exit_code": EXIT_BAD_INPUT}
-    if located is not None:
-        report.update(file=located.source, line=located.line, column=located.column)
-    return _json(report)
-
-
-def _bad_input(
-    message: str, args: argparse.Namespace | None = None, located: LayoutError | None = None
-) -> int:
-    """Report bad input (on stdout as a JSON object with ``--json``); exit code 2."""
-    if args is not None and getattr(args, "json", False):
-        _emit(_error_json(message, located))
-    else:
-        print(f"typed-mahjong: error: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
+    return signal.signal(signal.SIGTERM, interrupt)

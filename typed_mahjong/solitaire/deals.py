@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .errors import LayoutError
 from .faces import Face, tile_set
 from .layout import Layout, iter_bits
 from .position import Move, Position
@@ -11,6 +12,8 @@ from .position import Move, Position
 # A solvable deal is built by playing the layout empty; rare dead ends (no two slots free
 # at once, e.g. two slots stacked on each other last) restart the play this many times.
 MAX_DEAL_ATTEMPTS = 1000
+# Seeds are read from command lines and game records as at most 18 ASCII digits.
+MAX_SEED = 10**18 - 1
 
 
 def random_deal(layout: Layout, seed: int) -> Position:
@@ -43,7 +46,7 @@ def solvable_deal(layout: Layout, seed: int) -> tuple[Position, tuple[Move, ...]
         dealt = [face for face in faces if face is not None]
         moves = tuple(Move.of(first, second) for first, second in order)
         return Position(layout, dealt), moves
-    raise ValueError(f"layout {layout.name!r} could not be played empty in any attempt")
+    raise LayoutError(f"layout {layout.name!r} could not be played empty in any attempt")
 
 
 def _matching_pairs(faces: tuple[Face, ...]) -> list[tuple[Face, Face]]:

@@ -65,10 +65,9 @@ class Engine(Settling):
         and whose trials changed the rounds of none of those tiles, keeps its trials
         (costs shifted by the step's cost) instead of being tried again: nearly all
         trials succeed, and changes to disjoint tiles rarely combine into a dead end.
-        Skipping a trial can only miss a pruning, never make one wrong. (Also counting
-        the tiles touching the changed ones as shared re-tried nearly every trial and
-        cost about 3% more work on 6000 deals, with 36 rather than 34 of them left
-        undecided within 6000 looser games.)
+        Skipping a trial can only miss a pruning, never make one wrong. (Counting the
+        tiles next to the changed ones as changed too re-tries nearly every trial, for
+        more work overall: see docs/solitaire.md.)
         Each dead trial is also learnt as a nogood, so other branches strike the pair
         out without trying it.
         """

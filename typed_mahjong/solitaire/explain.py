@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from .engine import DeadEnd, Engine, Fact, Node
 from .layout import iter_bits
@@ -11,8 +12,28 @@ from .position import Position
 MAX_FACTS = 8  # longer tile-by-tile proofs give way to "no two free tiles match" when true
 
 
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One step of a dead position's argument, about one tile, for showing on a board:
+    ``tile`` is held by ``others`` (it lies under them, is flanked by them, must leave
+    with them, or can pair only with them); ``text`` says so in words."""
+
+    tile: int
+    kind: str  # "covered", "flanked", "partner" or "copies" (see ``tables.Fact``)
+    others: tuple[int, ...]
+    text: str
+
+
 def explain(engine: Engine, position: Position, node: Node, dead: DeadEnd) -> str:
     """A short, checkable argument that the position at ``node`` cannot be cleared."""
+    return explain_with_links(engine, position, node, dead)[0]
+
+
+def explain_with_links(
+    engine: Engine, position: Position, node: Node, dead: DeadEnd
+) -> tuple[str, tuple[Link, ...]]:
+    """``explain``'s text, and its tile-by-tile steps as ``Link``s (none when the argument
+    is not about single tiles: no pairing of a group, no two free tiles match)."""
     name = position.describe
     prefix = ""
     if node.moves:
@@ -21,16 +42,20 @@ def explain(engine: Engine, position: Position, node: Node, dead: DeadEnd) -> st
             "copies are all free), "
         )
     if dead.kind == "no-pairing":
-        return prefix + _explain_pairings(engine, position, dead.tiles)
+        return prefix + _explain_pairings(engine, position, dead.tiles), ()
     if not node.free & node.present:
-        return prefix + "no tile is free"
+        return prefix + "no tile is free", ()
     stacked = _stacked_pair(engine, node, dead.tiles)
     if stacked is not None:
         upper, lower = stacked
+        links: tuple[Link, ...] = (
+            Link(lower, "covered", (upper,), f"{name(lower)} lies under {name(upper)}"),
+            Link(upper, "partner", (lower,), f"{name(upper)} must leave with {name(lower)}"),
+        )
         return prefix + (
             f"the last two {position.faces[upper].name} are stacked: {name(upper)} lies on "
             f"{name(lower)}, so they are never free together"
-        )
+        ), links
     facts: list[Fact] = []
     stuck, free = engine.relax(node)
     starts = [t for t in iter_bits(free & stuck)]
@@ -47,9 +72,15 @@ def explain(engine: Engine, position: Position, node: Node, dead: DeadEnd) -> st
     )
     if no_move and (not facts or len(facts) > MAX_FACTS):
         listed = ", ".join(name(t) for t in iter_bits(node.free))
-        return prefix + f"no two free tiles match (free: {listed})"
-    steps = "; ".join(_fact_text(position, fact) for fact in facts)
-    return prefix + f"these tiles hold each other on the board whatever is played: {steps}"
+        return prefix + f"no two free tiles match (free: {listed})", ()
+    links = tuple(
+        Link(fact.tile, fact.kind, fact.others, _fact_text(position, fact)) for fact in facts
+    )
+    steps = "; ".join(link.text for link in links)
+    return (
+        prefix + f"these tiles hold each other on the board whatever is played: {steps}",
+        links,
+    )
 
 
 def _stacked_pair(engine: Engine, node: Node, tiles: int) -> tuple[int, int] | None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import FaceError as FaceError  # re-exported: its home before errors.py
+from .errors import PositionError
+
 SUIT_LETTERS = "mps"
 KIND_COUNT = 34  # 27 suited kinds + 7 honours
 FLOWER_BASE = 34  # codes 34..37
@@ -19,10 +22,6 @@ FACE_COUNT = 42
 FLOWER_GROUP = 34
 SEASON_GROUP = 35
 STANDARD_TILE_COUNT = 144  # 34 kinds x 4 + 4 flowers + 4 seasons
-
-
-class FaceError(ValueError):
-    """A face name that is not one of the 42 faces."""
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -64,14 +63,14 @@ class Face:
         if len(text) == 2 and text[0] in "FS" and text[1] in "1234":
             base = FLOWER_BASE if text[0] == "F" else SEASON_BASE
             return cls(base + int(text[1]) - 1)
-        if len(text) == 2 and text[0].isdigit():
+        if len(text) == 2 and text[0] in "123456789":  # ASCII: isdigit() also takes '²'
             number = int(text[0])
             if text[1] in SUIT_LETTERS and 1 <= number <= 9:
                 return cls(SUIT_LETTERS.index(text[1]) * 9 + number - 1)
             if text[1] == "z" and 1 <= number <= 7:
                 return cls(26 + number)
         raise FaceError(
-            f"unknown face {text!r}: expected 1m-9m, 1p-9p, 1s-9s, 1z-7z, F1-F4 or S1-S4"
+            f"unknown face {text[:20]!r}: expected 1m-9m, 1p-9p, 1s-9s, 1z-7z, F1-F4 or S1-S4"
         )
 
 
@@ -91,7 +90,7 @@ def tile_set(count: int) -> tuple[Face, ...]:
     so a kind may then have eight copies (a match group of eight).
     """
     if count <= 0 or count % 2:
-        raise ValueError(f"a tile set needs a positive even count, not {count}")
+        raise PositionError(f"a tile set needs a positive even count, not {count}")
     standard = standard_tile_set()
     faces: list[Face] = []
     while count - len(faces) >= STANDARD_TILE_COUNT:

@@ -32,9 +32,11 @@ Every error names the file, line and column and what is wrong.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections import Counter
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Protocol
 
@@ -60,6 +62,25 @@ CELL_CHARACTERS = "1234."
 # Layout files are read whole, so their size is capped: 2 MB holds a KMahjongg grid of
 # 1,000 tiles spread over two million cells, far sparser than any real layout.
 MAX_LAYOUT_BYTES = 2_000_000
+# Coordinates and grid sizes are range-checked as text before int(): a number of
+# thousands of digits would make int() slow or refuse. Far beyond any real layout.
+MAX_COORDINATE = 9_999  # half-tile units (x, y) or layers (z)
+MAX_GRID_SIDE = 10_000  # KMahjongg cells across or down
+MAX_GRID_DEPTH = 1_000  # KMahjongg layers
+_WHOLE = re.compile(r"[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes '²'
+
+
+def whole_number(token: str, high: int) -> int | None:
+    """``token`` as a whole number from 0 to ``high``, or None (nothing converted first)."""
+    if _WHOLE.fullmatch(token) is None:
+        return None
+    value = int(token)
+    return value if value <= high else None
+
+
+def shown(token: str, limit: int = 20) -> str:
+    """A token for an error message: quoted, and cut short."""
+    return repr(token[:limit]) + ("..." if len(token) > limit else "")
 
 
 class _Fail(Protocol):
@@ -77,20 +98,48 @@ class LoadedLayout:
     source: str
 
 
+def shipped_layouts() -> dict[str, Path]:
+    """The layout files that ship with typed-mahjong (``layouts/``), by name (file stem)."""
+    folder = resources.files(__package__ or "typed_mahjong.solitaire").joinpath("layouts")
+    found: dict[str, Path] = {}
+    for entry in folder.iterdir():
+        path = Path(str(entry))
+        if path.suffix in (".tiles", ".layout"):
+            found[path.stem] = path
+    return found
+
+
 def load_layout(spec: str) -> LoadedLayout:
-    """A built-in layout by name (``turtle``), or a layout file by path."""
+    """A layout file by path, else a layout by name: built in (``turtle``), or one of the
+    files shipped in ``layouts/`` (``trap``). A file in the way takes precedence."""
     path = Path(spec)
-    if spec in BUILTIN_LAYOUTS and not path.exists():
-        return LoadedLayout(builtin_layout(spec), None, spec)
+    if not path.exists():
+        if spec in BUILTIN_LAYOUTS:
+            return LoadedLayout(builtin_layout(spec), None, spec)
+        shipped = shipped_layouts().get(spec)
+        if shipped is not None:
+            loaded = load_layout_file(shipped, shipped.name)
+            return LoadedLayout(loaded.layout, loaded.faces, spec)
+    return load_layout_file(path, spec)
+
+
+def load_layout_file(path: Path, spec: str) -> LoadedLayout:
+    """A layout file; errors name it as ``spec`` (what the user wrote)."""
     try:
         text = read_text_file(path, MAX_LAYOUT_BYTES, "layout file")
     except FileNotFoundError:
-        known = ", ".join(sorted(BUILTIN_LAYOUTS))
+        built_in = ", ".join(sorted(BUILTIN_LAYOUTS))
+        shipped = ", ".join(sorted(set(shipped_layouts()) - set(BUILTIN_LAYOUTS)))
         raise LayoutError(
-            f"no such layout file, and not a built-in layout ({known})", source=spec
+            f"no such layout file, and not a built-in layout ({built_in}) or a layout "
+            f"shipped with typed-mahjong ({shipped})", source=spec
         ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LayoutError(f"cannot read layout file: {exc}", source=spec) from None
+    except UnicodeDecodeError as exc:
+        raise LayoutError(f"not a layout file: not UTF-8 text (at byte {exc.start})",
+                          source=spec) from None
+    except OSError as exc:
+        raise LayoutError(f"cannot read layout file: {exc.strerror or exc}",
+                          source=spec) from None
     except ValueError as exc:
         raise LayoutError(str(exc), source=spec) from None
     return parse_layout_text(text, source=spec, name=path.stem)
@@ -121,9 +170,10 @@ def parse_layout_text(text: str, source: str = "<text>", name: str = "layout") -
         return parse_tiles(text, source, name)
     if first in (KMAHJONGG_V11, KMAHJONGG_V10):
         return LoadedLayout(parse_kmahjongg(text, source, name), None, source)
+    # Not recognisably a layout: say so without quoting it (it may be anybody's file).
     raise LayoutError(
         f"unknown layout format: the first line should be {KMAHJONGG_V11!r} or "
-        f"{TILES_MAGIC!r}, not {first[:40]!r}",
+        f"{TILES_MAGIC!r}",
         source=source,
         line=1,
         column=1,
@@ -147,7 +197,7 @@ def parse_kmahjongg(text: str, source: str = "<text>", name: str = "layout") -> 
 
     magic = lines[0].rstrip() if lines else ""
     if magic not in (KMAHJONGG_V11, KMAHJONGG_V10):
-        raise fail(f"first line must be {KMAHJONGG_V11!r}, not {magic[:40]!r}", 1)
+        raise fail(f"not a KMahjongg layout: the first line must be {KMAHJONGG_V11!r}", 1)
     sizes: dict[str, int] = {}
     if magic == KMAHJONGG_V10:
         sizes = dict(zip("whd", KMAHJONGG_V10_SIZE, strict=True))
@@ -160,15 +210,16 @@ def parse_kmahjongg(text: str, source: str = "<text>", name: str = "layout") -> 
             key = line[0]
             if key in sizes:
                 raise fail(f"second {key!r} line (the {_SIZE_NAMES[key]} is already set)", number)
-            digits = line[1:].strip()
-            if not digits.isdigit() or int(digits) <= 0:
+            high = MAX_GRID_DEPTH if key == "d" else MAX_GRID_SIDE
+            size = whole_number(line[1:].strip(), high)
+            if not size:
                 raise fail(
-                    f"bad {_SIZE_NAMES[key]} {line!r}: expected {key} and a positive whole "
-                    "number, like w32",
+                    f"bad {_SIZE_NAMES[key]} {shown(line)}: expected {key} and a whole "
+                    f"number from 1 to {high:,}, like w32",
                     number,
                     2,
                 )
-            sizes[key] = int(digits)
+            sizes[key] = size
             continue
         if magic == KMAHJONGG_V11 and not rows:
             missing = [key for key in "whd" if key not in sizes]
@@ -304,8 +355,7 @@ def parse_tiles(text: str, source: str = "<text>", name: str = "layout") -> Load
         return LayoutError(message, source=source, line=line, column=column)
 
     if not lines or lines[0].rstrip() != TILES_MAGIC:
-        first = lines[0].rstrip() if lines else ""
-        raise fail(f"first line must be {TILES_MAGIC!r}, not {first[:40]!r}", 1)
+        raise fail(f"not a typed-mahjong layout: the first line must be {TILES_MAGIC!r}", 1)
     tiles: list[tuple[Slot, Face | None, int]] = []
     owner: dict[tuple[int, int, int], tuple[Slot, int]] = {}
     for number, raw in enumerate(lines[1:], start=2):
@@ -376,17 +426,18 @@ def _tile_line(tokens: list[tuple[int, str]], number: int, fail: _Fail) -> tuple
             tokens[0][0],
         )
     if len(tokens) > 4:
-        raise fail(f"unexpected {tokens[4][1]!r} after the face", number, tokens[4][0])
+        raise fail(f"unexpected {shown(tokens[4][1])} after the face", number, tokens[4][0])
     values: list[int] = []
     for (column, token), axis in zip(tokens[:3], "xyz", strict=True):
-        if not token.isdigit():
+        value = whole_number(token, MAX_COORDINATE)
+        if value is None:
             raise fail(
-                f"{axis} must be a whole number >= 0 (half-tile units; z counts layers), "
-                f"not {token!r}",
+                f"{axis} must be a whole number from 0 to {MAX_COORDINATE} (half-tile units; "
+                f"z counts layers), not {shown(token)}",
                 number,
                 column,
             )
-        values.append(int(token))
+        values.append(value)
     face = None
     if len(tokens) == 4:
         column, token = tokens[3]

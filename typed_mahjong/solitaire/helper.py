@@ -1,11 +1,11 @@
 """A second process searching the same deal (``solve(..., workers=2)``).
 
-The probing strategies fail on different deals: among the 282 of Turtle seeds 0-5999
-that took the portfolio more than 1500 looser games, ``prove`` alone and ``narrow``
-alone (``prove`` branching among the groups with the fewest pairings left) each needed
-more than 6000 games on 30 of them, both on only 6. So with a second core the helper
-runs ``prove`` alone while the caller's process runs the portfolio with ``narrow`` in
-its place; whichever decides first answers.
+The probing strategies fail on different deals: ``prove``, and ``narrow`` (``prove``
+branching among the groups with the fewest pairings left), are each slow on hard deals
+the other decides quickly, and seldom on the same ones (docs/solitaire.md has the
+counts). So with a second core the helper runs ``prove`` alone while the caller's
+process runs the portfolio with ``narrow`` in its place; whichever decides first
+answers.
 
 The helper is forked once the deal has taken ``quick`` a while (see ``portfolio``), so it
 begins with the engine as it is (tables, the settled root, the memo and nogoods so far)

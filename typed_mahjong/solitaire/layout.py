@@ -19,40 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from mypy_extensions import mypyc_attr
+from .errors import LayoutError as LayoutError  # re-exported: its home before errors.py
 
 TILE_SPAN = 2  # a tile is two half-units wide and two high
 # The most tiles a layout may have: bounds the time and memory of setting up a solver
 # (blocking tables, pairings) on untrusted layouts. Ten times a standard set's 144 leaves
 # room for big custom layouts; see docs/solitaire.md for what larger ones would cost.
 MAX_TILES = 1000
-
-
-# Compiled by mypyc (typed_mahjong/build.py), and subclassed in pure Python (review.py).
-@mypyc_attr(allow_interpreted_subclasses=True)
-class LayoutError(ValueError):
-    """A layout that breaks the rules, or a layout file that cannot be read.
-
-    ``source``, ``line`` and ``column`` (1-based) locate the fault in a file when known.
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        source: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.source = source
-        self.line = line
-        self.column = column
-
-    def __str__(self) -> str:
-        where = [str(part) for part in (self.source, self.line, self.column) if part is not None]
-        return ":".join([*where, " " + self.message]) if where else self.message
 
 
 @dataclass(frozen=True, order=True, slots=True)

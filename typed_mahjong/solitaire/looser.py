@@ -19,12 +19,8 @@ from .tables import ALL_LEVELS, NO_PARTNER, Baseline, Fact, Node, Tables
 # ``replay`` hands over to ``relax`` when a tile's exit climbs REPLAY_SLACK rounds past
 # the old game (it may be stuck for good), or after REPLAY_STEPS tiles worked out (so
 # many moved that the full game is cheaper). Both give the same game, so these only
-# trade time. Measured with callgrind on the compiled build (``solve(..., work=N)``,
-# same search whatever the cap): seed 5276 at 3000 looser games, 2,504 M instructions
-# with 20 steps, 2,472 M with 40, 2,478 M with 60, 2,548 M with 120; seeds 0-49 at 150,
-# 5,071 M with 20, 5,114 M with 40. Hard deals are what the budget runs short on, so 40.
-# (Before ``replay`` walked tile lists, its steps cost about twice as much and 20 was
-# best; at 20, three in four replays on seed 5276 gave up after doing the work.)
+# trade time; REPLAY_STEPS suits the hard deals, which are what the budget runs short on
+# (instruction counts in docs/solitaire.md).
 REPLAY_SLACK: Final = 1
 REPLAY_STEPS = 40
 # A tile's state in ``relax``; the order matters: FREE and above can pair with a copy.
@@ -59,8 +55,8 @@ class LooserGame(Tables):
         """For allowed pairs, each copy's allowed partners (cached by the pairs)."""
         # First by the tuple's identity: nodes share their groups' tuples (``Node.copy``
         # copies the dict, not the tuples), so most calls find the very same tuple, and
-        # hashing a tuple of wide ints (it is not cached, unlike a str's hash) cost about
-        # 820 instructions a call in the compiled build. The entry keeps the tuple alive,
+        # hashing a tuple of wide ints is costly (it is not cached, unlike a str's hash).
+        # The entry keeps the tuple alive,
         # so its id cannot be reused by another while the entry stands.
         seen = self.partner_seen.get(id(allowed))
         if seen is not None and seen[0] is allowed:

@@ -18,17 +18,16 @@ from .tables import PAIRS_SHIFT, DeadEnd, Node, Nogood, tile_flags
 
 MAX_NOGOOD_PAIRS: Final = 32  # longer nogoods rarely fire again; not worth indexing
 # ``int.bit_count`` called as a function: mypyc has no native ``bit_count``, and compiles
-# ``missing.bit_count()`` to a generic method call that looks the name up every time
-# (about 440 instructions, a seventh of ``check_nogoods``); this calls the descriptor.
+# ``missing.bit_count()`` to a generic method call that looks the name up every time;
+# this calls the descriptor.
 bit_count: Final = int.bit_count
 # How ``check_nogoods`` skips the nogoods two or more pairs short of a node. Compiled
 # (mypyc), it reads the node's pairs as one byte each (``tile_flags``) and counts a
-# nogood's missing pairs, highest numbers first, only until there are two: 3.0 pairs
-# read a nogood on average on seed 3599 (3.4 lowest first), native indexing, while
-# ``bit_count(nogood & unheld)`` on ints of one bit per pair (216 on the Turtle) cost
-# about 900 instructions a candidate, allocating each time. Interpreted, that one
-# C-level ``&`` and ``bit_count`` beat a loop over the pairs. Both skip exactly the
-# same nogoods (as ``tiles.INDEX_READER`` picks a reader by build).
+# nogood's missing pairs, highest numbers first, only until there are two: a few native
+# reads a nogood, while ``bit_count(nogood & unheld)`` on ints of one bit per pair
+# allocates for every candidate. Interpreted, that one C-level ``&`` and ``bit_count``
+# beat a loop over the pairs. Both skip exactly the same nogoods; ``SCAN_PAIRS`` picks
+# the reader by build.
 SCAN_PAIRS: Final = not __file__.endswith(".py")
 
 
@@ -68,8 +67,8 @@ class NogoodRules(CycleRules):
             fresh ^= low
             candidates += self.watch.get(low, ())
         # A nogood may come up twice; checking it again is harmless (and cheaper than
-        # telling the repeats apart). Most (98% on the Turtle) are two or more pairs
-        # short: skip them fast. ``unheld`` is kept positive (the pairs not held, rather
+        # telling the repeats apart). Nearly all are two or more pairs short: skip them
+        # fast. ``unheld`` is kept positive (the pairs not held, rather
         # than ``~node.held``): ``&`` with a negative int first makes a two's-complement
         # copy of it.
         count, every = self.pairs.count, self.pairs.every

@@ -6,6 +6,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .errors import IllegalMove as IllegalMove  # re-exported, as PositionError
+from .errors import PositionError as PositionError
 from .faces import Face
 from .layout import Layout, iter_bits
 
@@ -20,18 +22,6 @@ def too_many_copies(face: str, count: int) -> str:
         f"{count} tiles of {face}'s match group: a position may hold at most "
         f"{MAX_GROUP_COPIES} copies of a group"
     )
-
-
-class PositionError(ValueError):
-    """A deal or position that cannot exist: wrong number of faces, a group left odd."""
-
-
-class IllegalMove(ValueError):
-    """A removal that the rules forbid; ``step`` is its 1-based place in a sequence."""
-
-    def __init__(self, message: str, step: int | None = None) -> None:
-        super().__init__(message if step is None else f"move {step}: {message}")
-        self.step = step
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -149,8 +139,8 @@ class Position:
 
     def _without(self, pair: int) -> Position:
         """This position with a checked legal pair gone. Skips the constructor's checks:
-        a pair of one group leaves every group's count even and no group bigger (the
-        checks cost about 8% of a typical solve, whose moves are all replayed)."""
+        a pair of one group leaves every group's count even and no group bigger, and a
+        solve replays all its moves."""
         after = object.__new__(Position)
         after.layout, after.faces, after._groups = self.layout, self.faces, self._groups
         after.present = self.present & ~pair

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..safe_io import printable
 from .position import Move, Position
 from .solver import Hint, Verdict
 
@@ -32,7 +33,7 @@ def solve_report(
 ) -> dict[str, Any]:
     """The stable JSON object printed by ``solitaire solve --json``."""
     return {
-        "layout": position.layout.name,
+        "layout": printable(position.layout.name),
         "tiles": position.tile_count,
         "deal": deal,
         "status": verdict.status,
@@ -58,7 +59,7 @@ def describe_deal(
 ) -> str:
     """The human-readable answer: the verdict line, then moves or the reason."""
     head = (
-        f"{position.layout.name} ({position.tile_count} tiles, {deal_text(deal)}): "
+        f"{printable(position.layout.name)} ({position.tile_count} tiles, {deal_text(deal)}): "
         f"{verdict.status} ({verdict.seconds:.2f} s)"
     )
     lines = [head]
@@ -77,7 +78,7 @@ def describe_deal(
 def hint_report(position: Position, deal: dict[str, Any], found: list[Hint]) -> dict[str, Any]:
     """The JSON object printed by ``solitaire hint --json``."""
     return {
-        "layout": position.layout.name,
+        "layout": printable(position.layout.name),
         "tiles": position.tile_count,
         "deal": deal,
         "pairs": [
@@ -94,7 +95,8 @@ def hint_report(position: Position, deal: dict[str, Any], found: list[Hint]) -> 
 
 
 def describe_hints(position: Position, deal: dict[str, Any], found: list[Hint]) -> str:
-    lines = [f"{position.layout.name} ({position.tile_count} tiles, {deal_text(deal)})"]
+    lines = [f"{printable(position.layout.name)} ({position.tile_count} tiles, "
+             f"{deal_text(deal)})"]
     if not found:
         lines.append("no pair can be removed")
         return "\n".join(lines)

@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
-from .deals import random_deal, solvable_deal
+from .deals import MAX_SEED, random_deal, solvable_deal
+from .errors import GameRecordError as GameRecordError  # re-exported
 from .faces import Face, FaceError
-from .formats import MAX_LAYOUT_BYTES, load_layout, read_text_file
+from .formats import MAX_LAYOUT_BYTES, load_layout, read_text_file, shown, whole_number
 from .layout import LayoutError, slot
 from .position import IllegalMove, Move, Position, PositionError
 from .solver import Solver, Verdict, check_budget
@@ -45,17 +46,15 @@ DEFAULT_MOVE_BUDGET = 2.0  # seconds per position, the article's give-up time
 Status = Literal["clearable", "dead", "undecided", "cleared"]
 
 _MOVE = re.compile(
-    r"""^\s*(?:(?P<step>\d+)\s*:\s*)?
-    (?:(?P<face1>[^\s()+:]+)\s*)?\(\s*(?P<a1>\d+)\s*,\s*(?P<a2>\d+)\s*,\s*(?P<a3>\d+)\s*\)
+    r"""^\s*(?:(?P<step>[0-9]{1,9})\s*:\s*)?
+    (?:(?P<face1>[^\s()+:]{1,20})\s*)?
+    \(\s*(?P<a1>[0-9]{1,9})\s*,\s*(?P<a2>[0-9]{1,9})\s*,\s*(?P<a3>[0-9]{1,9})\s*\)
     \s*\+\s*
-    (?:(?P<face2>[^\s()+:]+)\s*)?\(\s*(?P<b1>\d+)\s*,\s*(?P<b2>\d+)\s*,\s*(?P<b3>\d+)\s*\)
+    (?:(?P<face2>[^\s()+:]{1,20})\s*)?
+    \(\s*(?P<b1>[0-9]{1,9})\s*,\s*(?P<b2>[0-9]{1,9})\s*,\s*(?P<b3>[0-9]{1,9})\s*\)
     \s*$""",
     re.VERBOSE,
 )
-
-
-class GameRecordError(LayoutError):
-    """A game record that cannot be read, located by file, line and column."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +127,18 @@ def review(
         except IllegalMove as exc:
             raise IllegalMove(str(exc), step) from None
     verdicts = [solver.solve(at.present, budget) for at in positions]
+    return assemble_review(positions, moves, verdicts, time.perf_counter() - started)
+
+
+def assemble_review(
+    positions: Sequence[Position],
+    moves: Sequence[Move],
+    verdicts: Sequence[Verdict],
+    seconds: float,
+) -> Review:
+    """The review of a game from its positions (the start, then after each move) and a
+    verdict on each: the statuses settled from their neighbours where the budget left
+    them open, the free and blocking tiles, the fatal move."""
     statuses = _fill_in([v.status for v in verdicts])
     steps = []
     for index, (at, verdict, (status, inferred)) in enumerate(
@@ -155,7 +166,7 @@ def review(
         ),
         None,
     )
-    return Review(position, tuple(steps), fatal, time.perf_counter() - started)
+    return Review(positions[0], tuple(steps), fatal, seconds)
 
 
 def _fill_in(found: list[str]) -> list[tuple[Status, bool]]:
@@ -181,6 +192,23 @@ def _fill_in(found: list[str]) -> list[tuple[Status, bool]]:
 # --------------------------------------------------------------------------- the record
 
 
+def format_game(
+    position: Position, moves: Sequence[Move], layout: str, deal: dict[str, object]
+) -> str:
+    """A game record (``parse_game`` reads it back): ``layout`` is the layout line's value
+    (a shipped layout's name or a file path), ``deal`` as in ``GameRecord.deal``."""
+    if "\n" in layout or "\r" in layout or "#" in layout:
+        raise GameRecordError(f"a layout line cannot hold {shown(layout, 60)}")
+    lines = [GAME_MAGIC, f"layout {layout}"]
+    if deal.get("kind") == "random":
+        lines.append(f"deal {deal['seed']}")
+    elif deal.get("kind") == "solvable":
+        lines.append(f"deal solvable {deal['seed']}")
+    for step, move in enumerate(moves, start=1):
+        lines.append(f"{step}: {position.describe(move.first)} + {position.describe(move.second)}")
+    return "\n".join(lines) + "\n"
+
+
 def load_game(path: str) -> GameRecord:
     """Read a game record file (see the module docstring)."""
     file = Path(path)
@@ -188,8 +216,12 @@ def load_game(path: str) -> GameRecord:
         text = read_text_file(file, MAX_LAYOUT_BYTES, "game record")
     except FileNotFoundError:
         raise GameRecordError("no such game record file", source=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameRecordError(f"cannot read the game record: {exc}", source=path) from None
+    except UnicodeDecodeError as exc:
+        raise GameRecordError(f"not a game record: not UTF-8 text (at byte {exc.start})",
+                              source=path) from None
+    except OSError as exc:
+        raise GameRecordError(f"cannot read the game record: {exc.strerror or exc}",
+                              source=path) from None
     except ValueError as exc:
         raise GameRecordError(str(exc), source=path) from None
     return parse_game(text, source=path, base=file.parent)
@@ -203,8 +235,8 @@ def parse_game(text: str, source: str = "<text>", base: Path | None = None) -> G
         return GameRecordError(message, source=source, line=line, column=column)
 
     if not lines or lines[0].strip() != GAME_MAGIC:
-        first = lines[0].strip() if lines else ""
-        raise fail(f"first line must be {GAME_MAGIC!r}, not {first[:40]!r}", 1)
+        # Not recognisably a record: say so without quoting it (it may be anybody's file).
+        raise fail(f"not a game record: the first line must be {GAME_MAGIC!r}", 1)
     layout_spec: tuple[str, int, int] | None = None
     deal: tuple[str, int] | None = None
     deal_line = 0
@@ -268,13 +300,15 @@ def _deal_value(value: str, number: int, column: int, fail: _Fail) -> tuple[str,
     if parts and parts[0] == "solvable":
         kind = "solvable"
         parts = parts[1:]
-    if len(parts) != 1 or not parts[0].isdigit():
+    seed = whole_number(parts[0], MAX_SEED) if len(parts) == 1 else None
+    if seed is None:
         raise fail(
-            f"deal needs a seed (a whole number >= 0), optionally after 'solvable'; got {value!r}",
+            f"deal needs a seed (a whole number from 0 to {MAX_SEED}), optionally after "
+            f"'solvable'; got {shown(value)}",
             number,
             column,
         )
-    return kind, int(parts[0])
+    return kind, seed
 
 
 class _Fail(Protocol):
@@ -297,7 +331,7 @@ def _deal(
     except LayoutError as exc:
         if isinstance(exc, GameRecordError) or exc.line is not None:
             raise  # located in the layout file itself
-        raise fail(f"layout {spec!r}: {exc.message}", line, column) from None
+        raise fail(f"layout {shown(spec, 60)}: {exc.message}", line, column) from None
     try:
         if deal is None:
             if loaded.faces is None:

@@ -1,9 +1,11 @@
 """A self-contained HTML page to step through a reviewed game (``review --html FILE``).
 
 One file, no network: the game's data is inlined as JSON, the script and styles inline.
-The page shows the board after each move: tiles still on it, the free ones lit, the
+The page shows the board after each move (drawn by ``board_view``: one panel per layer,
+so every label stays legible): tiles still on it, free and blocked ones told apart, the
 pair just removed outlined where it stood, and for a dead position its blocking tiles
-(free, yet never removable) marked red and the other tiles holding them outlined. The
+(free, yet never removable) marked and the other tiles holding them outlined; pointing at
+one shows what holds it, and the reasons are listed one a line. The
 fatal move is flagged in the banner and the move list.
 
 Stepping: the buttons, the slider, the move list, the arrow keys, or the URL fragment:
@@ -18,6 +20,8 @@ import html
 import json
 from typing import Any
 
+from ..safe_io import printable
+from .board_view import BOARD_SCRIPT, BOARD_STYLE
 from .review import GameRecord, Review
 from .review_report import step_label
 
@@ -29,7 +33,8 @@ def review_page(record: GameRecord, result: Review) -> str:
     position = result.position
     layout = position.layout
     data: dict[str, Any] = {
-        "title": f"{layout.name}: review of {record.source}",
+        # Names come from files: their control characters are shown escaped, never obeyed.
+        "title": printable(f"{layout.name}: review of {record.source}"),
         "tiles": [
             {"x": s.x, "y": s.y, "z": s.z, "face": position.faces[i].name}
             for i, s in enumerate(layout.slots)
@@ -45,6 +50,8 @@ def review_page(record: GameRecord, result: Review) -> str:
                 "blocking": list(step.blocking),
                 "locked": list(step.locked),
                 "reason": step.verdict.reason,
+                "links": [{"tile": link.tile, "others": list(link.others), "text": link.text}
+                          for link in step.verdict.links],
             }
             for step in result.steps
         ],
@@ -55,8 +62,8 @@ def review_page(record: GameRecord, result: Review) -> str:
     return (
         PAGE.replace("@TITLE@", html.escape(data["title"]))
         .replace("@DATA@", payload)
-        .replace("@STYLE@", STYLE)
-        .replace("@SCRIPT@", SCRIPT)
+        .replace("@STYLE@", BOARD_STYLE + STYLE)
+        .replace("@SCRIPT@", BOARD_SCRIPT + SCRIPT)
     )
 
 
@@ -79,15 +86,20 @@ PAGE = """<!DOCTYPE html>
     <span id="where"></span>
   </div>
   <div id="status"></div>
-  <div id="reason"></div>
 </header>
 <main>
   <div id="board"></div>
-  <ol id="moves" start="0"></ol>
+  <aside id="side">
+    <div id="reason"></div>
+    <ul id="why" class="why"></ul>
+    <ol id="moves" start="0"></ol>
+  </aside>
 </main>
 <footer>
-  Lit: free tiles. Dashed: the pair just removed. Red: blocking tiles (free, yet never
-  removable). Orange outline: the other tiles that hold them on the board.
+  One panel per layer. Raised, solid border: free tiles; hatched, dashed border: blocked.
+  Dashed outline: the pair just removed. Cross badge: blocking tiles (free, yet never
+  removable); dotted outline: the other tiles that hold them on the board. Point at one of
+  them, or at a reason, to see what holds it.
 </footer>
 <script type="application/json" id="game-data">@DATA@</script>
 <script>@SCRIPT@</script>
@@ -105,18 +117,13 @@ h1 { font-size: 1.1em; margin: 0 0 .4em; }
 #status.dead { background: #fee2e2; }
 #status.undecided { background: #fef9c3; }
 #status.fatal { background: #dc2626; color: white; }
-#reason { font-size: .85em; color: #555; max-width: 70em; min-height: 1.2em; }
-main { display: flex; gap: 1.5em; align-items: flex-start; margin-top: .5em; }
-#board { position: relative; flex: none; }
-.tile { position: absolute; box-sizing: border-box; width: 30px; height: 38px;
-  border: 1px solid #777; border-radius: 4px; background: #d6d3cb; font: bold 13px/36px
-  system-ui, sans-serif; text-align: center; box-shadow: 2px 2px 0 #8b8579; }
-.tile.free { background: #fffdf6; border-color: #333; }
-.tile.locked { outline: 2px solid #f59e0b; }
-.tile.blocking { background: #fecaca; outline: 3px solid #dc2626; }
-.tile.removed { background: transparent; border: 2px dashed #2563eb; box-shadow: none;
-  color: transparent; }
-#moves { max-height: 32em; overflow-y: auto; font-size: .85em; margin: 0; padding-left: 3em; }
+#reason { font-size: .85em; color: #555; }
+main { display: flex; gap: 1em; align-items: flex-start; margin-top: .5em; }
+#board { flex: 1 1 auto; min-width: 0; }
+#side { flex: 0 0 21em; }
+#why { max-height: 18em; overflow-y: auto; }
+#moves { position: relative; max-height: 24em; overflow-y: auto; font-size: .85em;
+  margin: 0; padding-left: 3em; }
 #moves li { cursor: pointer; }
 #moves li.current { background: #e0e7ff; }
 #moves li.dead { color: #b91c1c; }
@@ -127,28 +134,10 @@ footer { margin-top: 1em; font-size: .8em; color: #555; }
 SCRIPT = """
 "use strict";
 const game = JSON.parse(document.getElementById("game-data").textContent);
-const X = 15, Y = 19, LIFT = 4;  // px per half tile; shift per layer
-const board = document.getElementById("board");
+const board = makeBoard(document.getElementById("board"), game.tiles, game.colours);
 const slider = document.getElementById("slider");
 const last = game.steps.length - 1;
 slider.max = String(last);
-let width = 0, height = 0;
-const tiles = game.tiles.map((t, i) => {
-  const el = document.createElement("div");
-  el.className = "tile";
-  el.dataset.slot = String(i);
-  el.textContent = t.face;
-  el.style.color = game.colours[t.face.slice(-1)] || game.colours[t.face[0]] || "#222";
-  el.style.left = (t.x * X - t.z * LIFT + 8 * LIFT) + "px";
-  el.style.top = (t.y * Y - t.z * LIFT + 8 * LIFT) + "px";
-  el.title = t.face + " (" + t.x + "," + t.y + "," + t.z + ")";
-  width = Math.max(width, t.x * X + 60);
-  height = Math.max(height, t.y * Y + 80);
-  board.appendChild(el);
-  return el;
-});
-board.style.width = width + "px";
-board.style.height = height + "px";
 const moveList = document.getElementById("moves");
 game.steps.forEach((s, n) => {
   const li = document.createElement("li");
@@ -168,30 +157,28 @@ function show(n) {
   const present = new Set(game.present);
   for (let k = 1; k <= n; k++) game.steps[k].move.forEach(i => present.delete(i));
   const s = game.steps[n];
-  const free = new Set(s.free), blocking = new Set(s.blocking), locked = new Set(s.locked);
-  const removed = new Set(s.move || []);
-  tiles.forEach((el, i) => {
-    const on = present.has(i);
-    el.style.display = on || removed.has(i) ? "" : "none";
-    el.classList.toggle("removed", removed.has(i));
-    el.classList.toggle("free", on && free.has(i));
-    el.classList.toggle("blocking", on && blocking.has(i));
-    el.classList.toggle("locked", on && locked.has(i) && !blocking.has(i));
-  });
+  const dead = s.status === "dead";
+  const why = document.getElementById("why");
+  board.show({present, free: new Set(s.free), removed: new Set(s.move || []),
+    blocking: new Set(dead ? s.blocking : []), locked: new Set(dead ? s.locked : []),
+    selected: null, hint: new Set(), links: dead ? s.links : [], whyList: why});
   const status = document.getElementById("status");
   const fatal = n === game.fatal;
   status.className = fatal ? "fatal" : s.status;
   status.textContent = (n === 0 ? "Start" : "After move " + n) + ": " + s.label +
     (fatal ? " \\u2014 the fatal move: from here the game can no longer be cleared" : "") +
     " (" + present.size + " tiles left, " + s.free.length + " free)";
-  document.getElementById("reason").textContent = s.status === "dead" && s.reason ?
-    "Why: " + s.reason : "";
+  document.getElementById("reason").textContent = dead && s.reason ?
+    (s.links.length ? "Why: these tiles hold each other on the board whatever is played:" :
+     "Why: " + s.reason) : "";
   document.getElementById("where").textContent = n + " / " + last;
   slider.value = String(n);
   document.body.dataset.step = String(n);
   document.body.dataset.status = s.status;
   moveList.querySelectorAll("li").forEach((li, k) => li.classList.toggle("current", k === n));
-  moveList.children[n].scrollIntoView({block: "nearest"});
+  // Scroll the list itself, never the page (the board may be above it).
+  const item = moveList.children[n];
+  moveList.scrollTop = item.offsetTop - moveList.clientHeight / 2;
 }
 document.getElementById("first").addEventListener("click", () => show(0));
 document.getElementById("prev").addEventListener("click", () => show(current - 1));

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..safe_io import printable
 from .position import Position
 from .report import deal_text, move_text, tile_json
 from .review import GameRecord, Review, ReviewStep
@@ -26,7 +27,8 @@ def describe_review(record: GameRecord, result: Review, budget: float | None) ->
     marked, and the blocking tiles of dead positions."""
     position = result.position
     head = (
-        f"{record.source}: {position.layout.name} ({position.tile_count} tiles, "
+        f"{printable(record.source)}: {printable(position.layout.name)} "
+        f"({position.tile_count} tiles, "
         f"{deal_text(record.deal)}), {len(record.moves)} moves"
     )
     lines = [head, f"  start: {step_label(result.steps[0])}"]
@@ -78,8 +80,8 @@ def review_report(record: GameRecord, result: Review, budget: float | None) -> d
         return [tile_json(position, t) for t in indices]
 
     return {
-        "game": record.source,
-        "layout": position.layout.name,
+        "game": printable(record.source),
+        "layout": printable(position.layout.name),
         "tiles": position.tile_count,
         "deal": record.deal,
         "fatal_move": result.fatal,

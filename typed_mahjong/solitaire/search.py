@@ -36,9 +36,8 @@ Outcome = list[tuple[int, int]] | int  # the clearing moves, or a refutation's b
 Steps = Generator[None, None, Outcome]
 # Most a restarted strategy adds to a cost, so restarts take other paths. ``quick``'s
 # costs count tiles kept waiting (a few to a few dozen), so 40 reorders playable pairs
-# freely: with learnt nogoods carried over, such varied restarts needed about 17% less
-# work than 12 did on 140 hard deals among Turtle seeds 0-1999, deciding as many of
-# them within 9000 units (about 2 s).
+# freely: with learnt nogoods carried over, such varied restarts need less work on hard
+# deals than a smaller jitter (docs/solitaire.md).
 JITTER = 40.0
 
 
@@ -154,10 +153,9 @@ class Searcher:
 
         ``prove``: the group whose best trial delays the looser game most, however many
         pairings it has left. ``narrow``: the same among the groups with the fewest
-        pairings left. (``narrow`` in the portfolio instead of ``prove`` left 34 of
-        Turtle seeds 0-5999 undecided within 6000 looser games against 24, for about the
-        same mean work: 310 against 311 games a deal; it runs only beside a helper, see
-        ``helper``.) Groups of other sizes fall back to ``choose_static``.
+        pairings left. (``narrow`` decides fewer deals than ``prove`` in its place, so it
+        runs beside a helper and for a while in long searches: see ``portfolio``.)
+        Groups of other sizes fall back to ``choose_static``.
         """
         engine = self.engine
         narrow = self.strategy == "narrow"

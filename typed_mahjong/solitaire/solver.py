@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .engine import Engine, OutOfTime
-from .explain import explain
+from .explain import Link, explain_with_links
 from .layout import iter_bits
 from .portfolio import run_portfolio
 from .position import IllegalMove, Move, Position, replay
@@ -39,7 +39,8 @@ class Verdict:
     ``blocking``: when ``proof`` is ``"dead"``, the tiles (slot indices) its argument is
     about: tiles that hold each other on the board whatever is played (or the copies of
     a group no pairing can clear). The source article's *blocking tiles* are the free
-    ones among them: free, yet never removable.
+    ones among them: free, yet never removable. ``links``: that argument step by step,
+    tile by tile (what holds each tile), when it is about single tiles.
     """
 
     status: Status
@@ -50,6 +51,7 @@ class Verdict:
     seconds: float = 0.0
     work: int = 0
     blocking: tuple[int, ...] = ()
+    links: tuple[Link, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +85,9 @@ class Solver:
         reading; default now) so a caller's setup can count against it too.
 
         ``work`` instead gives up once more than that many looser games were played (the
-        search's unit of work, about 0.3 ms each on this project's 2-core machine): a
-        budget that gives the same answer, node for node, on any machine and under any
-        load, for reproducible measurements. Give one budget or the other, not both.
+        search's unit of work; docs/solitaire.md gives its cost in time): a budget that
+        gives the same answer, node for node, on any machine and under any load, for
+        reproducible measurements. Give one budget or the other, not both.
 
         ``workers=2`` lets a deal that is not decided quickly use a second process (a
         forked helper running another strategy, see ``helper``; where the platform
@@ -117,7 +119,7 @@ class Solver:
         engine.forget_nogoods()
         if present is None:
             # The solver's own position, already checked: rebuilding it would count the
-            # groups again (about 1% of an easy deal's solve).
+            # groups again.
             at = self.position
         else:
             at = Position(self.position.layout, self.position.faces, present)
@@ -125,10 +127,10 @@ class Solver:
         try:
             node, dead = engine.root(root_present)
             if dead is not None:
-                reason = explain(engine, at, node, dead)
+                reason, links = explain_with_links(engine, at, node, dead)
                 blocking = dead.tiles & node.present or node.present
                 verdict = self._verdict(UNSOLVABLE, begun, reason=reason, proof="dead")
-                return replace(verdict, blocking=tuple(iter_bits(blocking)))
+                return replace(verdict, blocking=tuple(iter_bits(blocking)), links=links)
             found = run_portfolio(engine, node, workers)
         except OutOfTime:
             return self._verdict(UNDECIDED, begun)
@@ -194,7 +196,12 @@ def hints(
     deadline = None if budget is None else started + budget
     found: list[Hint] = []
     for move in position.available_moves():
-        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        remaining = None if deadline is None else deadline - time.perf_counter()
+        if remaining is not None and remaining <= 0:
+            # Out of time: the pairs left are undecided without asking the solver, whose
+            # every call costs setting up the position (thousands of pairs on a big board).
+            found.append(Hint(move, Verdict(UNDECIDED)))
+            continue
         after = position.present & ~(1 << move.first | 1 << move.second)
         found.append(Hint(move, solver.solve(after, remaining, workers=workers)))
     return found

@@ -44,7 +44,7 @@ def tile_flags(mask: int, size: int) -> bytes:
     indexing bytes is native; in the pure build this is a few C-level calls, far
     cheaper than testing bits one by one."""
     # Unpadded digits (reversed, without the "0b"), padded after the reverse.
-    # ``bin`` rather than ``format(mask, "b")``: no format spec to parse (a third faster).
+    # ``bin`` rather than ``format(mask, "b")``: no format spec to parse.
     return bin(mask)[:1:-1].encode().translate(DIGITS).ljust(size, b"\x00")
 
 
@@ -52,9 +52,8 @@ def tile_flags(mask: int, size: int) -> bytes:
 # ``Node``, ``Baseline``, and ``engine``'s ``Trial`` and ``Probe``) are plain classes with
 # their own ``__init__``, not dataclasses: mypyc compiles a class's own methods, but a
 # dataclass's ``__init__`` is generated when the module is imported and runs as Python
-# (one call per field assignment through the generic attribute machinery). On Turtle seed
-# 5276 that was about 4 such calls per looser game (11,929 in 3,000), counted with
-# ``sys.setprofile`` on the compiled build. Nothing compares or hashes them.
+# (one call per field assignment through the generic attribute machinery), several
+# times a looser game. Nothing compares or hashes them.
 
 
 class OutOfTime(Exception):
@@ -323,9 +322,8 @@ class Tables:
     def flags(self, mask: int) -> bytes:
         """``tile_flags(mask, self.size)``, remembered: the same few masks (a node's tiles,
         its free and committed tiles) are read again by ``sweep``, ``relax``, ``replay``
-        and ``closure`` across a node's trials. Formatting a mask cost about 6,600
-        instructions in the compiled build (a generic ``format`` call, a reverse, two
-        translations), a dict lookup on it about a tenth of that."""
+        and ``closure`` across a node's trials. Formatting a mask is a generic call, a
+        reverse and two translations; a dict lookup on it is far cheaper."""
         flags = self.flag_cache.get(mask)
         if flags is None:
             flags = tile_flags(mask, self.size)

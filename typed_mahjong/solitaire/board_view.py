@@ -1,0 +1,138 @@
+"""The board as the review page and the play page draw it: styles and a script, inlined
+into each page (no network, no files beside it).
+
+Every layer gets its own panel, side by side, so no tile ever hides the label of a tile
+under it: the panels are the layers offset from each other by their own width. Free
+tiles are raised with a solid border; blocked ones are hatched with a dashed border and
+a dimmer label, so the two differ without colour. For a dead position the blocking
+tiles carry a cross badge and the other tiles of the argument a dotted outline; pointing
+at one of them (or at its line in the list of reasons) outlines the tiles that hold it
+and shows the reason in words.
+
+The script defines ``makeBoard(container, tiles, colours)``, returning ``{els, show}``:
+``show(view)`` takes sets of slot numbers (``present``, ``free``, ``removed``,
+``blocking``, ``locked``, ``selected``, ``hint``) and the argument's ``links``, and sets
+each tile's classes (``tile free``, ``tile blocked``, ``tile blocking`` ...); each tile
+element carries its slot number as ``data-slot``.
+"""
+
+from __future__ import annotations
+
+BOARD_STYLE = """
+.layers { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
+.layer .caption { font-size: .75em; color: #555; margin-bottom: 2px; }
+.layer .area { position: relative; background: #e7e2d6; border-radius: 6px; }
+.tile { position: absolute; box-sizing: border-box; width: 34px; height: 46px;
+  border-radius: 5px; font: bold 15px/42px system-ui, sans-serif; text-align: center;
+  user-select: none; }
+.tile.blocked { background: repeating-linear-gradient(135deg, #d9d5cc 0 4px, #cbc6bb 4px 8px);
+  border: 1px dashed #6b6b6b; opacity: .8; }
+.tile.free { background: #fffdf6; border: 2px solid #222; box-shadow: 2px 3px 0 #8b8579;
+  cursor: pointer; }
+.tile.selected { outline: 3px solid #2563eb; outline-offset: 1px;
+  transform: translate(-1px, -3px); }
+.tile.hint { outline: 3px double #047857; outline-offset: 2px; }
+.tile.locked { outline: 3px dotted #b45309; outline-offset: 1px; }
+.tile.blocking { background: #fecaca; border: 3px solid #b91c1c; }
+.tile.blocking::after { content: "\\2715"; position: absolute; top: -8px; right: -8px;
+  width: 17px; height: 17px; border-radius: 50%; background: #b91c1c; color: white;
+  font: bold 11px/17px system-ui, sans-serif; }
+.tile.holder { box-shadow: 0 0 0 4px #7c3aed; }
+.tile.focus { box-shadow: 0 0 0 4px #111; }
+.tile.removed { background: transparent; border: 2px dashed #2563eb; box-shadow: none;
+  color: transparent; }
+.tile.gone { display: none; }
+ul.why { margin: .3em 0; padding-left: 1.4em; font-size: .85em; }
+ul.why li.focus { background: #ede9fe; }
+"""
+
+BOARD_SCRIPT = """
+function makeBoard(container, tiles, colours) {
+  const X = 17, Y = 23;  // px per half tile: a tile is 34 x 46
+  const byLayer = new Map();
+  tiles.forEach((t, i) => {
+    if (!byLayer.has(t.z)) byLayer.set(t.z, []);
+    byLayer.get(t.z).push(i);
+  });
+  const els = new Array(tiles.length);
+  const wrap = document.createElement("div");
+  wrap.className = "layers";
+  [...byLayer.keys()].sort((a, b) => a - b).forEach(z => {
+    const ids = byLayer.get(z);
+    const xs = ids.map(i => tiles[i].x), ys = ids.map(i => tiles[i].y);
+    const minX = Math.min(...xs), minY = Math.min(...ys);
+    const panel = document.createElement("div");
+    panel.className = "layer";
+    panel.dataset.layer = String(z);
+    const caption = document.createElement("div");
+    caption.className = "caption";
+    caption.textContent = "layer " + z + (z === 0 ? " (table)" : "");
+    const area = document.createElement("div");
+    area.className = "area";
+    area.style.width = ((Math.max(...xs) - minX + 2) * X + 4) + "px";
+    area.style.height = ((Math.max(...ys) - minY + 2) * Y + 6) + "px";
+    ids.forEach(i => {
+      const t = tiles[i];
+      const el = document.createElement("div");
+      el.className = "tile";
+      el.dataset.slot = String(i);
+      el.textContent = t.face;
+      el.style.color = colours[t.face.slice(-1)] || colours[t.face[0]] || "#222";
+      el.style.left = ((t.x - minX) * X + 2) + "px";
+      el.style.top = ((t.y - minY) * Y + 2) + "px";
+      area.appendChild(el);
+      els[i] = el;
+    });
+    panel.appendChild(caption);
+    panel.appendChild(area);
+    wrap.appendChild(panel);
+  });
+  container.replaceChildren(wrap);
+  const name = i => tiles[i].face + " (" + tiles[i].x + "," + tiles[i].y + "," + tiles[i].z + ")";
+  let links = [], whyList = null;
+  function focus(tile, on) {
+    links.forEach((link, k) => {
+      if (link.tile !== tile) return;
+      link.others.forEach(o => els[o].classList.toggle("holder", on));
+      if (whyList && whyList.children[k]) whyList.children[k].classList.toggle("focus", on);
+    });
+    els[tile].classList.toggle("focus", on);
+  }
+  els.forEach((el, i) => {
+    el.addEventListener("mouseenter", () => focus(i, true));
+    el.addEventListener("mouseleave", () => focus(i, false));
+  });
+  function show(view) {
+    links = view.links || [];
+    whyList = view.whyList || null;
+    const held = new Map();
+    links.forEach(link => held.set(link.tile, (held.get(link.tile) || []).concat([link.text])));
+    els.forEach((el, i) => {
+      const on = view.present.has(i), removed = view.removed.has(i);
+      const free = on && view.free.has(i);
+      el.classList.toggle("gone", !on && !removed);
+      el.classList.toggle("removed", removed);
+      el.classList.toggle("free", free);
+      el.classList.toggle("blocked", on && !free);
+      el.classList.toggle("blocking", on && view.blocking.has(i));
+      el.classList.toggle("locked", on && view.locked.has(i) && !view.blocking.has(i));
+      el.classList.toggle("selected", on && view.selected === i);
+      el.classList.toggle("hint", on && view.hint.has(i));
+      el.classList.remove("holder", "focus");
+      const state = !on ? "removed" : view.blocking.has(i) ? "blocking: free, never removable" :
+        free ? "free" : "blocked";
+      el.title = [name(i) + ": " + state].concat(held.get(i) || []).join("\\n");
+    });
+    if (whyList) {
+      whyList.replaceChildren(...links.map(link => {
+        const li = document.createElement("li");
+        li.textContent = link.text;
+        li.addEventListener("mouseenter", () => focus(link.tile, true));
+        li.addEventListener("mouseleave", () => focus(link.tile, false));
+        return li;
+      }));
+    }
+  }
+  return {els, show};
+}
+"""
