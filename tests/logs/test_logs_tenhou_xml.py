@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import gzip
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -142,8 +143,19 @@ def test_meld_codes_decode_to_the_documented_layout() -> None:
 
 # --- situations from the event order (synthetic logs, worked by hand) ------------------------
 
-def _mjlog(events: str, go: int = 169) -> str:
-    hands = " ".join(f'hai{seat}="0,1,2,3,4,5,6,7,8,9,10,11,12"' for seat in range(4))
+def _mjlog(events: str, go: int = 169, deals: dict[int, list[int]] | None = None) -> str:
+    """A one-round mjlog, dealer seat 0. Each of the 136 ids comes into play once: seats
+    not in ``deals`` are dealt the lowest ids that nothing in ``events`` uses (nor the
+    dora indicator 120)."""
+    dealt = dict(deals or {})
+    used = {120, *(int(n) for n in re.findall(r"<[D-GT-W](\d+)/>", events))}
+    for listed in re.findall(r'(?:hai|machi|doraHai|doraHaiUra)="([\d,]+)"', events):
+        used.update(int(n) for n in listed.split(","))
+    used.update(tile for ids in dealt.values() for tile in ids)
+    free = iter(tile for tile in range(136) if tile not in used)
+    for seat in range(4):
+        dealt.setdefault(seat, [next(free) for _ in range(13)])
+    hands = " ".join(f'hai{seat}="{",".join(map(str, dealt[seat]))}"' for seat in range(4))
     return (f'<mjloggm ver="2.3"><GO type="{go}" lobby="0"/><TAIKYOKU oya="0"/>'
             f'<INIT seed="0,0,0,1,1,120" ten="250,250,250,250" oya="0" {hands}/>'
             f"{events}</mjloggm>")
@@ -174,7 +186,9 @@ def test_robbed_added_kan_is_chankan_and_keeps_ippatsu(tmp_path: Path) -> None:
               '<AGARI ba="0,1" hai="0,4,8,12,17,20,60,64,68,53,54,76,80,84" machi="80" '
               'ten="40,5200,0" yaku="1,1,2,1,3,1" doraHai="120" doraHaiUra="121" who="1" '
               'fromWho="0" sc="250,-52,240,62,250,0,250,0"/>')
-    win = read_log(_write(tmp_path, _mjlog(events))).wins[0]
+    deals = {0: [82, 83, 91, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105],
+             1: [0, 4, 8, 12, 17, 20, 60, 64, 68, 53, 54, 76, 84]}  # the winner's hand
+    win = read_log(_write(tmp_path, _mjlog(events, deals=deals))).wins[0]
     situation = dict(win.situation)
     assert situation["chankan"] is True and situation["ippatsu"] is True
     assert situation["sticks"] == 1 and "rinshan" not in situation
@@ -192,7 +206,8 @@ def test_win_on_the_kan_replacement_is_rinshan(tmp_path: Path) -> None:
               '<AGARI ba="0,0" hai="0,4,8,12,17,20,96,100,104,40,41" m="17408" machi="8" '
               'ten="60,6000,0" yaku="0,1,4,1" doraHai="120,124" who="0" fromWho="0" '
               'sc="250,60,250,-20,250,-20,250,-20"/>')
-    win = read_log(_write(tmp_path, _mjlog(events))).wins[0]
+    deals = {0: [0, 4, 12, 17, 20, 96, 100, 104, 40, 41, 68, 69, 70]}
+    win = read_log(_write(tmp_path, _mjlog(events, deals=deals))).wins[0]
     situation = dict(win.situation)
     assert situation["rinshan"] is True and "tenhou" not in situation
     assert situation["dora"] == "4z5z"  # indicators 120 (4z) and 124 (5z), each written whole
@@ -208,12 +223,14 @@ def test_first_draw_win_without_calls_is_chiihou(tmp_path: Path) -> None:
               '<AGARI ba="0,0" hai="0,4,8,12,17,20,24,28,32,36,40,44,53,54" machi="54" '
               'ten="30,32000,5" yakuman="38" doraHai="120" who="1" fromWho="1" '
               'sc="250,-160,250,320,250,-80,250,-80"/>')
-    win = read_log(_write(tmp_path, _mjlog(events))).wins[0]
+    win = read_log(_write(tmp_path, _mjlog(events, deals={1: _WINNER_DEAL}))).wins[0]
     assert dict(win.situation)["chiihou"] is True
     verdict = verify_win(win)
     assert verdict.outcome == "agree", verdict.differences
 
 
+# Seat 1's hand in the wins below: 123m 456m 789m 123p 55p less the 54 it wins on.
+_WINNER_DEAL = [0, 4, 8, 12, 17, 20, 24, 28, 32, 36, 40, 44, 53]
 _TSUMO_WIN = ('<AGARI ba="0,1" hai="0,4,8,12,17,20,24,28,32,36,40,44,53,54" machi="54" '
                     'ten="30,0,0" yaku="0,1,21,2" doraHai="120" who="1" fromWho="1" '
                     'sc="250,0,240,0,250,0,250,0"/>')
@@ -225,17 +242,19 @@ _TSUMO_WIN = ('<AGARI ba="0,1" hai="0,4,8,12,17,20,24,28,32,36,40,44,53,54" mach
     ("", "", {"double_riichi": True, "ippatsu": True}),
     # Seat 1 discards once more before winning: the ippatsu is gone.
     ("", "<U95/><E95/><V96/><F96/><W97/><G97/><T98/><D98/>", {"double_riichi": True}),
-    # A call (seat 0's pon of 5s) before seat 1's first discard: a plain riichi; the call
-    # came before the riichi, so the ippatsu stands.
-    (f'<N who="0" m="{_pon_code(22, 0, 0, 1)}"/><D89/>', "", {"riichi": True,
-                                                              "ippatsu": True}),
+    # A call (seat 2's pon of seat 0's 5s, id 90) before seat 1's first discard: a plain
+    # riichi; the call came before the riichi, so the ippatsu stands.
+    (f'<N who="2" m="{_pon_code(22, 2, 3, 2)}"/><F100/>', "", {"riichi": True,
+                                                               "ippatsu": True}),
 ])
 def test_double_riichi_and_ippatsu_follow_the_calls(tmp_path: Path, before: str, after: str,
                                                     expected: dict[str, bool]) -> None:
     events = (f'<T90/><D90/>{before}<U91/><REACH who="1" step="1"/><E91/>'
               '<REACH who="1" step="2"/><V92/><F92/><W93/><G93/><T94/><D94/>'
               f'{after}<U54/>{_TSUMO_WIN}')
-    win = read_log(_write(tmp_path, _mjlog(events))).wins[0]
+    deals = {1: _WINNER_DEAL, 2: [88, 89, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109,
+                                  110]}
+    win = read_log(_write(tmp_path, _mjlog(events, deals=deals))).wins[0]
     flags = {key: value for key, value in win.situation
              if key in ("riichi", "double_riichi", "ippatsu")}
     assert flags == expected
@@ -262,8 +281,8 @@ def test_a_damaged_round_is_reported_and_the_next_round_still_read(tmp_path: Pat
     text = _mjlog(bad).replace("</mjloggm>", "\n") + _mjlog(
         '<T90/><D90/><U54/><AGARI ba="0,0" hai="0,4,8,12,17,20,24,28,32,36,40,44,53,54" '
         'machi="54" ten="30,32000,5" yakuman="38" doraHai="120" who="1" fromWho="1" '
-        'sc="250,-160,250,320,250,-80,250,-80"/>').split("<TAIKYOKU", 1)[1].split(
-        "/>", 1)[1]
+        'sc="250,-160,250,320,250,-80,250,-80"/>', deals={1: _WINNER_DEAL}).split(
+        "<TAIKYOKU", 1)[1].split("/>", 1)[1]
     game = read_log(_write(tmp_path, text))
     assert len(game.faults) == 1 and len(game.wins) == 1
     fault = game.faults[0]
@@ -315,8 +334,10 @@ def test_a_call_on_the_riichi_discard_breaks_ippatsu(tmp_path: Path) -> None:
     # shows the riichi stick paid: no ippatsu for seat 1's next-draw win. (The riichi came
     # on seat 1's first discard with no call before it: a double riichi.)
     pon = _pon_code(22, 0, 0, 3)
-    events = ('<T90/><D90/><U89/><REACH who="1" step="1"/><E89/>'
-              f'<N who="2" m="{pon}"/><REACH who="1" step="2"/><F91/>'
+    events = ('<T110/><D110/><U89/><REACH who="1" step="1"/><E89/>'
+              f'<N who="2" m="{pon}"/><REACH who="1" step="2"/><F100/>'
               '<W93/><G93/><T94/><D94/><U54/>' + _TSUMO_WIN)
-    win = read_log(_write(tmp_path, _mjlog(events))).wins[0]
+    deals = {1: _WINNER_DEAL, 2: [90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109,
+                                  111]}
+    win = read_log(_write(tmp_path, _mjlog(events, deals=deals))).wins[0]
     assert "ippatsu" not in dict(win.situation) and dict(win.situation)["double_riichi"]

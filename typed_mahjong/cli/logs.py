@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import argparse
 import csv
-import glob
 import io
 import json
+import os
 import re
 import sys
 import time
@@ -20,11 +20,15 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .console import raw_stderr, whole_number
+
 if TYPE_CHECKING:
-    from ..logs import Game, Verdict, Win
+    from ..logs import Verdict, Win
 
 LOG_SUFFIXES = (".xml", ".xml_", ".mjlog", ".gz", ".json", ".jsonl", ".mjson")
 OUTCOMES = ("agree", "unmapped", "disagree")
+MAX_JOBS = 1_000_000  # what --jobs accepts; the pool is capped by the files and the CPUs
+MAX_LISTED = 1000  # disagreements, unmapped wins and faults listed one by one in a report
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -42,8 +46,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                     "agrees; 1 on any disagreement, damaged round, "
                     "unreadable file or win in a lobby whose rules we cannot map.")
     _add_paths(verify)
-    verify.add_argument("--jobs", type=_positive, default=1,
-                        help="worker processes (default 1)")
+    verify.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1,
+                        help="worker processes (default 1; at most one a file and one a CPU)")
     verify.add_argument("--json", action="store_true",
                         help="print one JSON object (wins, agree, disagreements, ...)")
     verify.set_defaults(func=_verify)
@@ -53,7 +57,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                     "'typed-mahjong codegen fixtures' takes; only wins that verify go in.")
     _add_paths(export)
     export.add_argument("--format", choices=("jsonl", "csv", "fixtures"), default="jsonl")
-    export.add_argument("-o", "--output", help="output file (default: standard output)")
+    export.add_argument("-o", "--output", help="output file, written whole or not at all "
+                                               "(default: standard output)")
     export.set_defaults(func=_export)
 
 
@@ -67,57 +72,94 @@ def _add_paths(parser: argparse.ArgumentParser) -> None:
                              "in the output)")
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return value
-
-
 def expand_paths(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
-    """Files named by ``paths`` (files, folders, globs), sorted and unique; and the misses."""
+    """Files named by ``paths`` (files, folders, globs), sorted and unique; and the misses
+    (each a message: a path that names nothing, a folder without logs, one unreadable)."""
+    import glob
+
     found: list[Path] = []
     missing: list[str] = []
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*")
-                                if p.is_file() and p.name.lower().endswith(LOG_SUFFIXES)))
-        elif path.exists():
+            logs, problems = _walk(path)
+            found.extend(logs)
+            missing.extend(problems)
+            if not logs and not problems:
+                missing.append(f"{text}: a folder with no log files ({' '.join(LOG_SUFFIXES)})")
+        elif path.exists() or path.is_symlink():
             found.append(path)
         elif glob.has_magic(text):
-            matches = sorted(Path(match) for match in glob.glob(text, recursive=True))
+            matches = sorted(Path(match) for match in glob.iglob(text, recursive=True))
             files = [match for match in matches if match.is_file()]
             if not files:
-                missing.append(text)
+                missing.append(f"{text}: no such file or matching path")
             found.extend(files)
         else:
-            missing.append(text)
+            missing.append(f"{text}: no such file or matching path")
     unique = list(dict.fromkeys(found))
     return unique, missing
 
 
-def _read(path: Path, assume_rules: str | None) -> Game:
-    from ..logs import Game, LogError, read_log
-    from ..logs.model import Lobby
+def _walk(root: Path) -> tuple[list[Path], list[str]]:
+    """The log files under ``root``, sorted; a loop over a stack (a tree of any depth), and
+    symbolic links to folders are not followed (no cycles)."""
+    files: list[Path] = []
+    problems: list[str] = []
+    stack = [str(root)]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+                    elif entry.name.lower().endswith(LOG_SUFFIXES):
+                        files.append(Path(entry.path))
+        except OSError as exc:
+            problems.append(f"{folder}: cannot read the folder ({exc.strerror or exc})")
+    files.sort()
+    return files, problems
 
-    try:
-        return read_log(path, assume_rules=assume_rules)
-    except LogError as exc:
-        game = Game(str(path), Lobby("unreadable", None, unmapped=str(exc)))
-        game.faults.append(exc)
-        return game
+
+def worker_count(requested: int, files: int) -> int:
+    """Worker processes for ``files`` files: never more than the files or the CPUs."""
+    return max(1, min(requested, files, os.cpu_count() or 1))
 
 
 def _verify_file(job: tuple[str, str | None]) -> dict[str, Any]:
-    """One file's verdicts as plain data (it crosses process boundaries)."""
-    from ..logs import verify_wins
+    """One file's verdicts as plain data (it crosses process boundaries), read round by
+    round: only counts and the verdicts worth listing are kept."""
+    from ..logs import LogError, open_log, verify_wins
 
     path, assume_rules = job
-    game = _read(Path(path), assume_rules)
-    verdicts = [verdict.as_dict() for verdict in verify_wins(game.wins)]
-    return {"source": path, "lobby": game.lobby.description, "verdicts": verdicts,
-            "draws": len(game.draws), "faults": [str(fault) for fault in game.faults]}
+    counts: Counter[str] = Counter()
+    listed: dict[str, list[dict[str, Any]]] = {"disagree": [], "unmapped": []}
+    faults: list[str] = []
+    result: dict[str, Any] = {"source": path, "lobby": "unreadable", "counts": counts,
+                              "listed": listed, "draws": 0, "faults": faults,
+                              "more_faults": 0}
+    try:
+        log = open_log(path, assume_rules=assume_rules)
+        result["lobby"] = log.lobby.description
+        for round_ in log.rounds():
+            for fault in round_.faults:
+                _keep(faults, str(fault), result)
+            result["draws"] += round_.draw is not None
+            for verdict in verify_wins(round_.wins):
+                counts[verdict.outcome] += 1
+                if verdict.outcome in listed and len(listed[verdict.outcome]) < MAX_LISTED:
+                    listed[verdict.outcome].append(verdict.as_dict())
+    except LogError as exc:
+        _keep(faults, str(exc), result)
+    return result
+
+
+def _keep(faults: list[str], fault: str, result: dict[str, Any]) -> None:
+    if len(faults) < MAX_LISTED:
+        faults.append(fault)
+    else:
+        result["more_faults"] += 1
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -126,78 +168,85 @@ def _verify(args: argparse.Namespace) -> int:
 
         rules_from(args.assume_rules)  # an unknown preset fails before any work
     files, missing = expand_paths(args.paths)
+    jobs = worker_count(args.jobs, len(files))
     started = time.perf_counter()
-    results = list(_run(files, args))
-    seconds = time.perf_counter() - started
     counts: Counter[str] = Counter()
     by_outcome: dict[str, list[dict[str, Any]]] = {outcome: [] for outcome in OUTCOMES}
-    faults = [f"{text}: no such file or matching path" for text in missing]
-    draws = 0
-    for result in results:
-        faults.extend(result["faults"])
+    faults = list(missing)
+    more_faults = draws = 0
+    for result in _run(files, args, jobs):
+        more_faults += result["more_faults"]
+        for fault in result["faults"]:
+            if len(faults) < MAX_LISTED:
+                faults.append(fault)
+            else:
+                more_faults += 1
         draws += result["draws"]
-        for verdict in result["verdicts"]:
-            counts[verdict["outcome"]] += 1
-            by_outcome[verdict["outcome"]].append(verdict)
+        counts.update(result["counts"])
+        for outcome, verdicts in result["listed"].items():
+            room = MAX_LISTED - len(by_outcome[outcome])
+            by_outcome[outcome].extend(verdicts[:max(room, 0)])
+    seconds = time.perf_counter() - started
     wins = sum(counts.values())
     summary = {
         "files": len(files), "wins": wins, "agree": counts["agree"],
         "unmapped": counts["unmapped"],
         "disagree": counts["disagree"], "draws": draws, "faults": faults,
+        "more_faults": more_faults,
         "disagreements": by_outcome["disagree"],
         "unmapped_wins": by_outcome["unmapped"], "assumed_rules": args.assume_rules,
         "seconds": round(seconds, 3),
         "wins_per_second": round(wins / seconds, 1) if seconds > 0 else None,
-        "jobs": args.jobs,
+        "jobs": jobs,
     }
-    try:
-        if args.json:
-            print(json.dumps(summary, indent=2, ensure_ascii=False))
-        else:
-            _print_report(summary, by_outcome)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _quiet_stdout()  # e.g. piped into `head`: the reader left, the status still counts
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        _print_report(summary, by_outcome)
     failed = counts["disagree"] or counts["unmapped"] or faults
     return 1 if failed else 0
 
 
-def _quiet_stdout() -> None:
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-
-
-def _run(files: list[Path], args: argparse.Namespace) -> Iterator[dict[str, Any]]:
-    jobs = [(str(path), args.assume_rules) for path in files]
+def _run(files: list[Path], args: argparse.Namespace, jobs: int) -> Iterator[dict[str, Any]]:
+    work = [(str(path), args.assume_rules) for path in files]
     show = not getattr(args, "quiet", False) and not args.json and sys.stderr.isatty()
-    if args.jobs == 1 or len(jobs) < 2:
-        iterator: Iterator[dict[str, Any]] = map(_verify_file, jobs)
-        yield from _progress(iterator, len(jobs), show)
+    if jobs == 1:
+        yield from _progress(map(_verify_file, work), len(work), show)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    import concurrent.futures
 
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        yield from _progress(pool.map(_verify_file, jobs, chunksize=8), len(jobs), show)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from _progress(pool.map(_verify_file, work, chunksize=8), len(work), show)
 
 
 def _progress(results: Iterator[dict[str, Any]], total: int,
               show: bool) -> Iterator[dict[str, Any]]:
     wins = 0
+    stream = raw_stderr() if show else None
     for done, result in enumerate(results, 1):
-        wins += len(result["verdicts"])
-        if show and (done == total or done % 10 == 0):
-            print(f"\r{done}/{total} files, {wins} wins", end="", file=sys.stderr, flush=True)
+        wins += sum(result["counts"].values())
+        if stream is not None and (done == total or done % 10 == 0):
+            _progress_line(stream, f"\r{done}/{total} files, {wins} wins")
         yield result
-    if show and total:
-        print(file=sys.stderr)
+    if stream is not None and total:
+        _progress_line(stream, "\n")
+
+
+def _progress_line(stream: Any, text: str) -> None:
+    # Our own carriage return, on the raw stream: a progress line that fails to show is no
+    # reason to stop.
+    try:
+        stream.write(text)
+        stream.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _print_report(summary: dict[str, Any], by_outcome: dict[str, list[dict[str, Any]]]) -> None:
     header = ("files", "wins", "agree", "unmapped", "disagree", "faults")
     values = (summary["files"], summary["wins"], summary["agree"],
-              summary["unmapped"], summary["disagree"], len(summary["faults"]))
+              summary["unmapped"], summary["disagree"],
+              len(summary["faults"]) + summary["more_faults"])
     widths = [max(len(name), len(str(value))) for name, value in zip(header, values,
                                                                      strict=True)]
     print("  ".join(name.rjust(width) for name, width in zip(header, widths, strict=True)))
@@ -219,20 +268,32 @@ def _print_report(summary: dict[str, Any], by_outcome: dict[str, list[dict[str, 
         print(f"\nunmapped ({count} win(s)) {source}: {reason}")
     for fault in summary["faults"]:
         print(f"\nFAULT {fault}")
+    if summary["more_faults"]:
+        print(f"\n... and {summary['more_faults']} more faults")
 
 
 # --- export ---------------------------------------------------------------------------------
 
 def _export(args: argparse.Namespace) -> int:
-    from ..logs import verify_wins
+    from ..logs import LogError, open_log, verify_wins
+    from ..safe_io import check_output_path, write_output
 
+    if args.output is not None:
+        check_output_path(args.output)  # a bad -o fails before any work
     files, missing = expand_paths(args.paths)
     rows: list[tuple[Win, Verdict]] = []
-    problems = [f"{text}: no such file or matching path" for text in missing]
+    problems = list(missing)
+    unreadable = bool(missing)
     for path in files:
-        game = _read(path, args.assume_rules)
-        problems.extend(str(fault) for fault in game.faults)
-        rows.extend(zip(game.wins, verify_wins(game.wins), strict=True))
+        try:
+            log = open_log(path, assume_rules=args.assume_rules)
+            for round_ in log.rounds():
+                problems.extend(str(fault) for fault in round_.faults)
+                unreadable = unreadable or bool(round_.faults)
+                rows.extend(zip(round_.wins, verify_wins(round_.wins), strict=True))
+        except LogError as exc:
+            problems.append(str(exc))
+            unreadable = True
     if args.format == "jsonl":
         text = "".join(json.dumps(_win_record(win, verdict), ensure_ascii=False) + "\n"
                        for win, verdict in rows)
@@ -243,14 +304,13 @@ def _export(args: argparse.Namespace) -> int:
         if skipped:
             problems.append(f"{skipped} win(s) left out of the fixtures: they do not verify "
                             f"(disagree or unmapped; see 'logs verify')")
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+    if args.output is not None:
+        write_output(args.output, text)
     else:
         sys.stdout.write(text)
     for problem in problems:
         print(f"typed-mahjong logs export: {problem}", file=sys.stderr)
-    return 1 if any("no such file" in p or ": line" in p or ": file" in p
-                    for p in problems) else 0
+    return 1 if unreadable else 0
 
 
 def _win_record(win: Win, verdict: Verdict) -> dict[str, Any]:

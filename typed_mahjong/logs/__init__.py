@@ -1,65 +1,89 @@
 """Game logs in: Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON and mjai JSON lines.
 
-``read_log(path)`` detects the format and returns a ``Game``: its wins (each with the whole
-situation derived from the event order and what the log recorded), its draws, and the
-faults of damaged rounds (a damaged round never stops the rest of the file).
-``verify_wins(game.wins)`` re-scores the wins and settles those of one discard together
-(``typed_mahjong.core.settlement``). See docs/logs.md.
+``open_log(path)`` detects the format and streams the log: ``OpenLog.lobby`` (the rules it
+was played under) and ``OpenLog.rounds()``, one ``Round`` at a time, each with its wins
+(the whole situation derived from the event order, and what the log recorded), its draw,
+and the faults of a damaged round (a damaged round never stops the rest of the file).
+``read_log(path)`` reads a whole log into a ``Game``. ``verify_wins(wins)`` re-scores
+wins and settles those of one discard together (``typed_mahjong.core.settlement``).
+See docs/logs.md; the limits that keep hostile files harmless are in docs/reliability.md.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..core.rules import Rules, rules_from
-from .model import Draw, Game, Lobby, LogError, Recorded, Win
-from .source import read_bytes
+from .mjai import MjaiReader
+from .model import MAX_FAULTS, Draw, Game, Lobby, LogError, Recorded, Round, Win
+from .source import chunks, content_start, detect_format, read_raw
+from .tenhou6 import Tenhou6Reader
+from .tenhou_xml import MjlogReader
 from .verify import AGREE, DISAGREE, UNMAPPED, Verdict, verify_win, verify_wins
 
-__all__ = ["AGREE", "DISAGREE", "UNMAPPED", "Draw", "Game", "Lobby", "LogError",
-           "Recorded", "Verdict", "Win", "detect_format", "read_log", "verify_win",
-           "verify_wins"]
+__all__ = ["AGREE", "DISAGREE", "UNMAPPED", "Draw", "Game", "Lobby", "LogError", "OpenLog",
+           "Recorded", "Round", "Verdict", "Win", "detect_format", "open_log", "read_log",
+           "verify_win", "verify_wins"]
 
 
-def detect_format(data: bytes) -> str:
-    """``mjlog``, ``tenhou6`` or ``mjai`` from the first bytes of a (gunzipped) log."""
-    head = data.lstrip()[:1]
-    if head == b"<":
-        return "mjlog"
-    if head == b"{":
-        first_line = data.lstrip().split(b"\n", 1)[0]
-        return "mjai" if b'"type"' in first_line and b'"log"' not in first_line else "tenhou6"
-    return "unknown"
+@dataclasses.dataclass
+class OpenLog:
+    """A log being read: its source, format and lobby; ``rounds()`` reads it on.
+
+    ``rounds()`` raises ``LogError`` where the file itself stops being readable (a cut-off
+    document, more than ``MAX_FAULTS`` damaged rounds); the rounds before it stand.
+    """
+
+    source: str
+    format: str
+    lobby: Lobby
+    _rounds: Iterator[Round]
+
+    def rounds(self) -> Iterator[Round]:
+        faults = 0
+        for round_ in self._rounds:
+            faults += len(round_.faults)
+            yield round_
+            if faults > MAX_FAULTS:
+                raise LogError(self.source, round_.where, f"more than {MAX_FAULTS} damaged "
+                                                          f"rounds: not read further")
 
 
-def read_log(path: str | Path, *, assume_rules: str | Rules | None = None) -> Game:
-    """Read one log file of any supported format; LogError if the file is unusable.
+def open_log(path: str | Path, *, assume_rules: str | Rules | None = None) -> OpenLog:
+    """Open one log file of any supported format; LogError if the file is unusable.
 
     ``assume_rules`` scores the wins of a lobby we cannot map (and of mjai logs, which name
     no rules) under that preset; mapped lobbies keep their own rules.
     """
-    game = _read(Path(path))
-    if assume_rules is None or game.lobby.rules is not None:
-        return game
-    lobby = dataclasses.replace(game.lobby, rules=rules_from(assume_rules))
-    game.wins = [dataclasses.replace(win, lobby=lobby) for win in game.wins]
-    game.lobby = lobby
+    source = str(path)
+    data = b"".join(chunks(read_raw(Path(path)), source))
+    kind = detect_format(data)
+    reader: MjlogReader | Tenhou6Reader | MjaiReader
+    if kind == "mjlog":
+        reader = MjlogReader(data, source)
+    elif kind == "tenhou6":
+        reader = Tenhou6Reader(data, source)
+    elif kind == "mjai":
+        reader = MjaiReader(data, source)
+    else:
+        what = "an empty file" if content_start(data) == len(data) else "not a log format"
+        raise LogError(source, "file", f"{what}: the logs read are Tenhou mjlog XML, "
+                                       f"tenhou.net/6 JSON and mjai JSON lines")
+    if assume_rules is not None and reader.lobby.rules is None:
+        reader.lobby = dataclasses.replace(reader.lobby, rules=rules_from(assume_rules))
+    return OpenLog(source, kind, reader.lobby, reader.rounds())
+
+
+def read_log(path: str | Path, *, assume_rules: str | Rules | None = None) -> Game:
+    """Read one whole log; LogError if the file is unusable (not for one damaged round)."""
+    log = open_log(path, assume_rules=assume_rules)
+    game = Game(log.source, log.lobby)
+    for round_ in log.rounds():
+        game.wins.extend(round_.wins)
+        if round_.draw is not None:
+            game.draws.append(round_.draw)
+        game.faults.extend(round_.faults)
     return game
 
-
-def _read(path: Path) -> Game:
-    data = read_bytes(path)
-    kind = detect_format(data)
-    if kind == "mjlog":
-        from .source import parse_xml
-        from .tenhou_xml import read_elements
-        return read_elements(parse_xml(data, str(path)), str(path))
-    if kind == "tenhou6":
-        from .tenhou6 import read_tenhou6
-        return read_tenhou6(data, str(path))
-    if kind == "mjai":
-        from .mjai import read_mjai
-        return read_mjai(data, str(path))
-    raise LogError(str(path), "file", "not a log format we read (Tenhou mjlog XML, "
-                                      "tenhou.net/6 JSON, mjai JSON lines)")

@@ -12,17 +12,22 @@ unmapped lobby unless the caller names a preset (``--assume-rules``).
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterator
 from typing import Any
 
 from ..core.interop import tile_from_mjai
 from ..core.tiles import format_tile_sequence, format_tiles, tile_name
-from .model import Draw, Game, Lobby, LogError, Recorded, Win
+from .checked import json_list, json_text, json_whole, shown
+from .json_values import MAX_VALUE_CHARS, JsonFault, loads
+from .model import MAX_FAULTS, Draw, Lobby, LogError, Recorded, Round, Win
+from .table import Hand, Tile, TileCount
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
-Tile = tuple[int, bool]
 LOBBY = Lobby("mjai (no rules in the log)", None,
               unmapped="mjai logs do not name their rules; pass --assume-rules PRESET")
+_POINTS_CAP = 10 ** 7  # a point change of either sign, far past any real one
+_ACTORS = ("tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach",
+           "reach_accepted", "hora", "nukidora")
 
 # mjai's yaku names (the original mjai server's spelling) -> ours. ``sangenpai`` (any dragon
 # triplet) has no one-to-one name here, so a hand with it is compared by han only.
@@ -44,103 +49,181 @@ MJAI_YAKU = {
 }
 
 
-class _Player:
-    def __init__(self, tiles: list[Tile]) -> None:
-        self.concealed = list(tiles)
-        self.melds: list[tuple[str, list[Tile]]] = []
-
-    def take(self, tile: Tile, where: str) -> None:
-        try:
-            self.concealed.remove(tile)
-        except ValueError:
-            raise ValueError(f"{where}: the player does not hold {tile_name(*tile)}") from None
-
-
 class _Round:
-    def __init__(self, event: dict[str, Any], line: int) -> None:
-        bakaze = event["bakaze"]
-        if bakaze not in WIND_LETTERS:
-            raise ValueError(f"bakaze {bakaze!r} is not E, S, W or N")
-        kyoku, honba = int(event["kyoku"]), int(event["honba"])
-        dealer = int(event.get("oya", kyoku - 1))
-        name = f"{bakaze}{kyoku}-{honba}"
-        self.tracker = RoundTracker(name, dealer, 27 + WIND_LETTERS.index(bakaze), honba,
-                                    int(event.get("kyotaku", 0)),
-                                    len(event["tehais"]))
-        self.tracker.add_dora(tile_from_mjai(event["dora_marker"]))
-        self.players = [_Player([_tile(name) for name in hand]) for hand in event["tehais"]]
+    def __init__(self, event: dict[str, Any], line: int, source: str,
+                 lobby: Lobby) -> None:
+        self.round = Round(source, f"line {line}", "?", 0, 0, 0)
+        self.lobby = lobby
         self.last_discard: Tile | None = None
-        self.line = line
+        self.winners: set[int] = set()
+        self.ended = False
+        try:
+            self._begin(event)
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            self.round.faults.append(LogError(source, f"line {line}", _fault_text(exc)))
+
+    def _begin(self, event: dict[str, Any]) -> None:
+        bakaze = event["bakaze"]
+        if bakaze not in WIND_LETTERS or not isinstance(bakaze, str):
+            raise ValueError(f"bakaze {shown(bakaze)} is not E, S, W or N")
+        kyoku = json_whole(event["kyoku"], "kyoku", 1, 4)
+        honba = json_whole(event["honba"], "honba", 0, 1000)
+        hands = json_list(event["tehais"], "tehais", 4)
+        players = len(hands)
+        if players not in (3, 4):
+            raise ValueError(f"tehais deals to {players} players")
+        dealer = json_whole(event.get("oya", kyoku - 1), "oya", 0, players - 1)
+        sticks = json_whole(event.get("kyotaku", 0), "kyotaku", 0, 1000)
+        name = f"{bakaze}{kyoku}-{honba}"
+        self.round.name, self.round.dealer = name, dealer
+        self.round.honba, self.round.sticks = honba, sticks
+        self.tracker = RoundTracker(name, dealer, 27 + WIND_LETTERS.index(bakaze), honba,
+                                    sticks, players)
+        self.count = TileCount()
+        indicator = _tile(event["dora_marker"])
+        self.count.add(indicator)
+        self.tracker.add_dora(indicator)
+        self.players = []
+        for seat, names in enumerate(hands):
+            dealt = [_tile(name) for name in json_list(names, "tehai", 13)]
+            if len(dealt) != 13:
+                raise ValueError(f"seat {seat} is dealt {len(dealt)} tiles, not 13")
+            for tile in dealt:
+                self.count.add(tile)
+            self.players.append(Hand(seat, dealt))
 
 
 def _tile(name: object) -> Tile:
     if name == "?":
         raise ValueError("a hidden tile ('?'): this log does not show every hand")
-    return tile_from_mjai(str(name))
+    if not isinstance(name, str) or len(name) > 3:
+        raise ValueError(f"{shown(name)} is not an mjai tile name")
+    return tile_from_mjai(name)
 
 
-def read_mjai(data: bytes, source: str) -> Game:
-    game = Game(source, LOBBY)
-    state: _Round | None = None
-    damaged = False
-    for line_number, raw in enumerate(data.decode("utf-8", errors="replace").splitlines(), 1):
-        if not raw.strip():
-            continue
-        try:
-            event = json.loads(raw)
-            if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-                raise ValueError("not an mjai event (an object with a 'type')")
-            kind = event["type"]
-            if kind == "start_kyoku":
-                damaged = False
-                state = _Round(event, line_number)
-            elif state is not None and not damaged:
-                _event(game, state, event, line_number)
-        except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:
-            if isinstance(exc, KeyError):
-                text = f"missing key {exc.args[0]!r}"
-            elif isinstance(exc, json.JSONDecodeError):
-                text = f"not JSON ({exc.msg}, column {exc.colno})"
-            elif isinstance(exc, RecursionError):
-                text = "JSON nested too deeply"
-            else:
-                text = str(exc)
-            game.faults.append(LogError(source, f"line {line_number}", text))
-            damaged = True
-    return game
+class MjaiReader:
+    """mjai JSON lines: ``rounds()`` as each ends; lines are read one at a time."""
+
+    def __init__(self, data: bytes, source: str) -> None:
+        self.data = data
+        self.source = source
+        self.lobby = LOBBY
+
+    def rounds(self) -> Iterator[Round]:
+        state: _Round | None = None
+        started = False
+        faults = 0
+        for line_number, raw in _lines(self.data):
+            try:
+                event = _event_of(raw)
+            except ValueError as exc:
+                faults += 1
+                if faults > MAX_FAULTS:
+                    raise LogError(self.source, f"line {line_number}", f"more than "
+                                   f"{MAX_FAULTS} lines are not mjai events: not a log we "
+                                   f"can read") from None
+                fault = LogError(self.source, f"line {line_number}", str(exc))
+                if state is not None and not state.ended:
+                    state.round.faults.append(fault)
+                else:
+                    yield Round(self.source, f"line {line_number}", "?", 0, 0, 0,
+                                faults=[fault])
+                continue
+            if event["type"] == "start_kyoku":
+                if state is not None:
+                    yield _finish(state)
+                started = True
+                state = _Round(event, line_number, self.source, self.lobby)
+            elif state is not None and not state.round.faults:
+                try:
+                    _event(state, event, line_number)
+                except (ValueError, KeyError, IndexError, TypeError) as exc:
+                    state.round.faults.append(LogError(self.source, f"line {line_number}",
+                                                       _fault_text(exc)))
+        if state is not None:
+            yield _finish(state)
+        elif not started:
+            raise LogError(self.source, "file", "no round starts in the file (no "
+                                                "start_kyoku): not an mjai log")
 
 
-def _event(game: Game, state: _Round, event: dict[str, Any], line: int) -> None:
+def _lines(data: bytes) -> Iterator[tuple[int, bytes | None]]:
+    """Each non-blank line with its number (None for one over ``MAX_VALUE_CHARS``)."""
+    start, number, size = 0, 0, len(data)
+    while start < size:
+        end = data.find(b"\n", start)
+        end = size if end < 0 else end
+        number += 1
+        if end - start > MAX_VALUE_CHARS:
+            yield number, None
+        elif not data[start:end].isspace() and end > start:
+            yield number, data[start:end]
+        start = end + 1
+
+
+def _event_of(raw: bytes | None) -> dict[str, Any]:
+    if raw is None:
+        raise ValueError(f"a line over {MAX_VALUE_CHARS} characters (an mjai event is a "
+                         f"few hundred)")
+    try:
+        event = loads(raw.decode("utf-8", errors="replace"))
+    except JsonFault as exc:
+        raise ValueError(str(exc)) from None
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        raise ValueError("not an mjai event (an object with a 'type')")
+    return event
+
+
+def _fault_text(exc: Exception) -> str:
+    if isinstance(exc, KeyError):
+        return f"missing key {shown(exc.args[0])}"
+    return str(exc)
+
+
+def _finish(state: _Round) -> Round:
+    round_ = state.round
+    if not round_.faults and not state.ended:
+        round_.faults.append(LogError(round_.source, round_.where, f"round {round_.name} "
+                                                                    f"ends without a win or "
+                                                                    f"a draw"))
+    return round_
+
+
+def _event(state: _Round, event: dict[str, Any], line: int) -> None:
     kind = event["type"]
     tracker = state.tracker
-    if kind in ("tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach",
-                "reach_accepted", "hora", "nukidora"):
-        actor = int(event["actor"])
-        if not 0 <= actor < len(state.players):
-            raise ValueError(f"actor {actor} is not a seat")
+    if kind in _ACTORS:
+        if state.ended and kind != "hora":
+            raise ValueError(f"{shown(kind)} after the round ended")
+        actor = json_whole(event["actor"], "actor", 0, len(state.players) - 1)
         player = state.players[actor]
     if kind == "tsumo":
+        tile = _tile(event["pai"])
+        state.count.add(tile)
+        player.add(tile)
         tracker.draw(actor)
-        player.concealed.append(_tile(event["pai"]))
     elif kind == "dahai":
         tile = _tile(event["pai"])
         player.take(tile, "dahai")
         tracker.discard(actor)
         state.last_discard = tile
     elif kind in ("chi", "pon", "daiminkan"):
-        consumed = [_tile(name) for name in event["consumed"]]
+        consumed = [_tile(name) for name in json_list(event["consumed"], "consumed", 3)]
+        called = _tile(event["pai"])
+        if called != state.last_discard:
+            raise ValueError(f"{kind}: {tile_name(*called)} is not the last discard")
         for tile in consumed:
             player.take(tile, kind)
-        called = _tile(event["pai"])
         meld_kind = {"chi": "chi", "pon": "pon", "daiminkan": "kan"}[kind]
         player.melds.append((meld_kind, [*consumed, called]))
-        target = int(event["target"])
-        if not 0 <= target < len(state.players) or target == actor:
+        target = json_whole(event["target"], "target", 0, len(state.players) - 1)
+        if target == actor:
             raise ValueError(f"{kind}: target {target} is not another seat")
         tracker.call(actor, CalledMeld(meld_kind, min(t for t, _ in consumed + [called]),
                                        target))
+        state.last_discard = None
     elif kind == "ankan":
-        consumed = [_tile(name) for name in event["consumed"]]
+        consumed = [_tile(name) for name in json_list(event["consumed"], "consumed", 4)]
         for tile in consumed:
             player.take(tile, "ankan")
         player.melds.append(("ankan", consumed))
@@ -156,27 +239,48 @@ def _event(game: Game, state: _Round, event: dict[str, Any], line: int) -> None:
             raise ValueError(f"kakan: no pon of {tile_name(added[0])} to add to")
         tracker.call(actor, CalledMeld("kakan", added[0], None))
         state.last_discard = added  # the tile a chankan robs
+    elif kind == "nukidora":
+        north = _tile(event.get("pai", "N"))
+        player.take(north, "nukidora")
+        player.melds.append(("nuki", [north]))
+        tracker.call(actor, CalledMeld("nuki", north[0], None))
     elif kind == "reach":
         tracker.riichi_declared(actor)
     elif kind == "reach_accepted":
         tracker.riichi_accepted(actor)
     elif kind == "dora":
-        tracker.add_dora(tile_from_mjai(event["dora_marker"]))
+        indicator = _tile(event["dora_marker"])
+        state.count.add(indicator)
+        tracker.add_dora(indicator)
     elif kind == "hora":
-        game.wins.append(_win(game.source, state, player, actor, event, line))
+        if actor in state.winners or len(state.winners) >= len(state.players) - 1:
+            raise ValueError(f"a second win by seat {actor}, or more wins than a discard "
+                             f"can give" if actor in state.winners else
+                             "more wins than one discard can give")
+        if state.ended and not state.winners:
+            raise ValueError("hora after the round ended in a draw")
+        state.round.wins.append(_win(state, player, actor, event, line))
+        state.winners.add(actor)
         tracker.wins += 1
+        state.ended = True
     elif kind == "ryukyoku":
-        game.draws.append(Draw(game.source, f"line {line}", tracker.name,
-                               str(event.get("reason", "exhaustive")),
-                               tuple(int(d) for d in event.get("deltas", ()))))
+        if state.ended:
+            raise ValueError("ryukyoku after the round ended")
+        deltas = _deltas(event.get("deltas", []), len(state.players))
+        reason = json_text(event.get("reason", "exhaustive"), "reason", 32)
+        state.round.draw = Draw(state.round.source, f"line {line}", tracker.name, reason,
+                                deltas)
+        state.ended = True
 
 
-def _win(source: str, state: _Round, player: _Player, actor: int, event: dict[str, Any],
-         line: int) -> Win:
+def _deltas(value: object, players: int) -> tuple[int, ...]:
+    return tuple(json_whole(delta, "point change", -_POINTS_CAP, _POINTS_CAP)
+                 for delta in json_list(value, "deltas", players))
+
+
+def _win(state: _Round, player: Hand, actor: int, event: dict[str, Any], line: int) -> Win:
     tracker = state.tracker
-    target = int(event.get("target", actor))
-    if not 0 <= target < len(state.players):
-        raise ValueError(f"target {target} is not a seat")
+    target = json_whole(event.get("target", actor), "target", 0, len(state.players) - 1)
     tsumo = target == actor
     concealed = list(player.concealed)
     if tsumo:
@@ -185,31 +289,38 @@ def _win(source: str, state: _Round, player: _Player, actor: int, event: dict[st
         win_tile = _tile(event["pai"]) if "pai" in event else concealed[-1]
     else:
         win_tile = _tile(event["pai"]) if "pai" in event else state.last_discard  # type: ignore[assignment]
-        if win_tile is None:
-            raise ValueError("hora: a ron with no discard before it")
+        if win_tile is None or win_tile != state.last_discard:
+            raise ValueError("hora: a ron on a tile that is not the last discard")
         concealed.append(win_tile)
     parts = [format_tiles(concealed)]
-    parts.extend(f"{kind}:{format_tiles(tiles)}" for kind, tiles in player.melds)
-    ura = format_tile_sequence([tile_from_mjai(name) for name in
-                        event.get("ura_markers", event.get("uradora_markers", []))])
+    parts.extend(f"{kind}:{format_tiles(tiles)}" for kind, tiles in player.melds
+                 if kind != "nuki")
+    markers = event.get("ura_markers", event.get("uradora_markers", []))
+    ura = format_tile_sequence([_tile(name) for name in json_list(markers, "ura_markers", 5)])
     situation = tracker.situation(actor, target, ura)
-    return Win(source, f"line {line}", tracker.name, actor, None if tsumo else target,
-               " ".join(parts), tile_name(*win_tile), tuple(situation.items()), LOBBY,
-               _recorded(event))
+    return Win(state.round.source, f"line {line}", tracker.name, actor,
+               None if tsumo else target, " ".join(parts), tile_name(*win_tile),
+               tuple(situation.items()), state.lobby, _recorded(event, len(state.players)))
 
 
-def _recorded(event: dict[str, Any]) -> Recorded:
+def _recorded(event: dict[str, Any], players: int) -> Recorded:
     yaku: tuple[tuple[str, int], ...] | None = None
     unknown: tuple[str, ...] = ()
-    if isinstance(event.get("yakus"), list):
-        pairs = [(str(name), int(han)) for name, han in event["yakus"]]
+    if "yakus" in event:
+        pairs = []
+        for pair in json_list(event["yakus"], "yakus", 40):
+            entry = json_list(pair, "yaku", 2)
+            if len(entry) != 2:
+                raise ValueError(f"yaku {shown(pair)} is not [name, han]")
+            pairs.append((json_text(entry[0], "yaku name", 32),
+                          json_whole(entry[1], "han", 0, 1000)))
         if all(name in MJAI_YAKU for name, _ in pairs):
             yaku = tuple((MJAI_YAKU[name], han) for name, han in pairs if han)
         unknown = tuple(name for name, _ in pairs if name not in MJAI_YAKU
                         and name != "sangenpai")
     fan = event.get("fan")
-    return Recorded(int(fan) if fan is not None else None,
-                    int(event["fu"]) if "fu" in event else None,
-                    int(event["hora_points"]) if "hora_points" in event else None,
-                    yaku, unknown, tuple(int(d) for d in event.get("deltas", ())))
-
+    return Recorded(json_whole(fan, "fan", 0, 1000) if fan is not None else None,
+                    json_whole(event["fu"], "fu", 0, 1000) if "fu" in event else None,
+                    json_whole(event["hora_points"], "hora_points", 0, _POINTS_CAP)
+                    if "hora_points" in event else None,
+                    yaku, unknown, _deltas(event.get("deltas", []), players))

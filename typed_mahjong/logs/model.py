@@ -1,4 +1,4 @@
-"""What a log reader yields: wins and other round ends, each with its situation and record.
+"""What a log reader yields: rounds, each with its wins or its draw, situation and record.
 
 A reader derives the situation (riichi, ippatsu, haitei, ...) from the order of the log's
 events and keeps, separately, what the log itself recorded (yaku, han, fu, point changes),
@@ -8,22 +8,36 @@ so ``verify`` can compare the two. Nothing here scores: ``Win.score_kwargs`` is 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..core.rules import Rules
+from ..errors import MahjongError
+from ..safe_io import printable
+
+_LINE = re.compile(r"line (\d{1,9})\b")
+MAX_FAULTS = 100  # damaged rounds (or lines) of one file before it is not read on
 
 
-class LogError(ValueError):
+class LogError(MahjongError):
     """A log, or one round of it, that cannot be read: names the file, the place and the fault.
 
-    ``where`` is ``line N`` (XML, JSON lines), ``event N`` or ``round R``.
+    ``where`` is ``line N`` (XML, JSON lines), ``round R`` (tenhou.net/6) or ``file``;
+    ``location()`` gives the file, and the line where there is one (``field`` otherwise).
     """
 
     def __init__(self, source: str, where: str, fault: str) -> None:
-        super().__init__(f"{source}: {where}: {fault}")
+        line = _LINE.match(where)
+        super().__init__(printable(f"{source}: {where}: {fault}"), file=source,
+                         line=int(line.group(1)) if line else None,
+                         field=None if line or where == "file" else where)
         self.source = source
         self.where = where
-        self.fault = fault
+        self.fault = printable(fault)
+
+    def __reduce__(self) -> tuple[type[LogError], tuple[str, str, str]]:
+        # Faults cross process boundaries (``logs verify --jobs``).
+        return LogError, (self.source, self.where, self.fault)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +69,7 @@ class Recorded:
 @dataclass(frozen=True, slots=True)
 class Win:
     source: str
-    where: str  # "line 57" / "event 12": the win's own event
+    where: str  # "line 57" / "round 3, win 1": the win's own event
     round_name: str  # "E1", "S3", with "-h" for honba: "E1-2"
     winner: int  # seat index in the log (0 = the log's first player)
     discarder: int | None  # None for tsumo
@@ -93,7 +107,30 @@ class Draw:
 
 
 @dataclass(slots=True)
+class Round:
+    """One round of a log as read: how it started, and its wins or its draw.
+
+    ``faults`` is not empty when the round is damaged: the reader stopped at the first and
+    skipped the rest of the round (the wins before it are kept); the later ones are lines
+    inside it that are not even events (mjai). A fault outside any round comes as a round
+    of its own, named "?".
+    """
+
+    source: str
+    where: str  # the round's first event: "line 12", "round 3"
+    name: str  # "E1-0"
+    dealer: int
+    honba: int
+    sticks: int  # riichi sticks on the table when the round starts
+    wins: list[Win] = field(default_factory=list)
+    draw: Draw | None = None
+    faults: list[LogError] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Game:
+    """A whole log read into memory (``read_log``); ``open_log`` streams it round by round."""
+
     source: str
     lobby: Lobby
     wins: list[Win] = field(default_factory=list)

@@ -1,94 +1,108 @@
-"""Reading a log file as untrusted input: size caps, a gzip-bomb cap, safe XML.
+"""Reading a log file as untrusted input: only regular files, size caps, a gzip-bomb cap.
 
-Every limit is a constant here so a caller (and the docs) can name it.
+The file's bytes come out in chunks (gzip is unpacked as it is read), so a reader can
+stream them; every limit is a constant here so a caller (and the docs) can name it.
 """
 
 from __future__ import annotations
 
 import gzip
 import io
+import os
+import re
+import stat
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
-from xml.parsers import expat
 
 from .model import LogError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a Tenhou game is ~10-40 KB; a month of mjai ~ MBs
 MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # what a gzip file may unpack to
-MAX_XML_ELEMENTS = 200_000  # a game has a few thousand events
+CHUNK_BYTES = 1024 * 1024  # gzip data is unpacked (and handed on) this much at a time
 _GZIP_MAGIC = b"\x1f\x8b"
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+               | getattr(os, "O_NOCTTY", 0))
+_CONTENT_START = re.compile(rb"(?:\xef\xbb\xbf)?[ \t\r\n]*")  # a UTF-8 BOM and blanks
 
 
-def read_bytes(path: Path) -> bytes:
-    """The file's bytes, gunzipped when it is gzip; LogError past the caps or if unreadable."""
+def file_kind(mode: int) -> str:
+    return ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+
+
+def read_raw(path: Path) -> bytes:
+    """The bytes of a regular file of at most ``MAX_FILE_BYTES``; LogError otherwise.
+
+    Opened without blocking and checked on the open descriptor, so a FIFO, a device or a
+    file swapped for one after a check is refused instead of read (or waited on).
+    """
     name = str(path)
     try:
-        if not path.is_file():
-            raise LogError(name, "file", "not a regular file")
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LogError(name, "file", f"{size} bytes is over the {MAX_FILE_BYTES}-byte cap")
-        with path.open("rb") as handle:
+        descriptor = os.open(path, _OPEN_FLAGS)
+    except OSError as exc:
+        raise LogError(name, "file", f"cannot read: {exc.strerror or type(exc).__name__}"
+                       ) from None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise LogError(name, "file", f"not a regular file ({file_kind(info.st_mode)})")
+        if info.st_size > MAX_FILE_BYTES:
+            raise LogError(name, "file", f"{info.st_size} bytes is over the "
+                                         f"{MAX_FILE_BYTES}-byte cap")
+        with open(descriptor, "rb", closefd=False) as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise LogError(name, "file", f"cannot read: {exc.strerror or exc}") from None
+        raise LogError(name, "file", f"cannot read: {exc.strerror or type(exc).__name__}"
+                       ) from None
+    finally:
+        os.close(descriptor)
     if len(raw) > MAX_FILE_BYTES:
         raise LogError(name, "file", f"over the {MAX_FILE_BYTES}-byte cap")
-    if raw.startswith(_GZIP_MAGIC):
-        return _gunzip(raw, name)
     return raw
 
 
-def _gunzip(raw: bytes, name: str) -> bytes:
-    # Read one byte past the cap: a bomb stops there instead of filling memory.
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacked:
-            data = unpacked.read(MAX_UNPACKED_BYTES + 1)
-    except (OSError, EOFError, zlib.error) as exc:
-        raise LogError(name, "file", f"damaged gzip data ({exc})") from None
-    if len(data) > MAX_UNPACKED_BYTES:
-        raise LogError(name, "file", f"gzip data unpacks to more than {MAX_UNPACKED_BYTES} "
-                                     f"bytes (cap)")
-    return data
+def chunks(raw: bytes, name: str) -> Iterator[bytes]:
+    """The content of a file's bytes: gunzipped chunk by chunk when it is gzip."""
+    if raw.startswith(_GZIP_MAGIC):
+        yield from _gunzip(raw, name)
+    elif raw:
+        yield raw
 
 
-XmlElement = tuple[str, dict[str, str], int]  # tag, attributes, line
+def _gunzip(raw: bytes, name: str) -> Iterator[bytes]:
+    total = 0
+    with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacked:
+        while True:
+            try:
+                # read() returns at most this much: a bomb stops at the cap, chunk by chunk.
+                chunk = unpacked.read(CHUNK_BYTES)
+            except (OSError, EOFError, zlib.error):
+                raise LogError(name, "file", "damaged gzip data") from None
+            if not chunk:
+                return
+            total += len(chunk)
+            if total > MAX_UNPACKED_BYTES:
+                raise LogError(name, "file", f"gzip data unpacks to more than "
+                                             f"{MAX_UNPACKED_BYTES} bytes (cap)")
+            yield chunk
 
 
-class _Refused(Exception):
-    pass
+def content_start(data: bytes) -> int:
+    """Where the content starts: past a UTF-8 byte-order mark and blanks."""
+    found = _CONTENT_START.match(data)
+    return found.end() if found else 0
 
 
-def parse_xml(data: bytes, name: str) -> list[XmlElement]:
-    """Every element of a flat XML document in order, with its line.
-
-    The stdlib's expat, guarded: a DOCTYPE or any entity declaration is refused outright
-    (mjlog has none), so neither entity expansion ("billion laughs") nor external entities
-    can happen; the element count is capped.
-    """
-    elements: list[XmlElement] = []
-    parser = expat.ParserCreate()
-
-    def start(tag: str, attributes: dict[str, str]) -> None:
-        if len(elements) >= MAX_XML_ELEMENTS:
-            raise _Refused(f"more than {MAX_XML_ELEMENTS} elements (cap)")
-        elements.append((tag, attributes, parser.CurrentLineNumber))
-
-    def refuse_doctype(*_: object) -> None:
-        raise _Refused("a DOCTYPE declaration (refused: logs have none, and it could "
-                       "declare entities)")
-
-    def refuse_entity(*_: object) -> None:
-        raise _Refused("an entity declaration (refused)")
-
-    parser.StartElementHandler = start
-    parser.StartDoctypeDeclHandler = refuse_doctype
-    parser.EntityDeclHandler = refuse_entity
-    try:
-        parser.Parse(data, True)
-    except _Refused as exc:
-        raise LogError(name, f"line {parser.CurrentLineNumber}", str(exc)) from None
-    except expat.ExpatError as exc:
-        raise LogError(name, f"line {exc.lineno}", f"malformed XML: "
-                                                   f"{expat.ErrorString(exc.code)}") from None
-    return elements
+def detect_format(data: bytes) -> str:
+    """``mjlog``, ``tenhou6`` or ``mjai`` from the first bytes of a (gunzipped) log."""
+    start = content_start(data)
+    head = data[start:start + 1]
+    if head == b"<":
+        return "mjlog"
+    if head == b"{":
+        end = data.find(b"\n", start)
+        first_line = data[start:end if end >= 0 else len(data)]
+        return "mjai" if b'"type"' in first_line and b'"log"' not in first_line else "tenhou6"
+    return "unknown"

@@ -15,20 +15,24 @@ gives each winner's point changes, yaku (Tenhou's Japanese names) and value.
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.interop import tile_from_tenhou6
 from ..core.rules import rules_from
 from ..core.tiles import format_tile_sequence, format_tiles, tile_name
 from ..core.yaku import yaku_from_tenhou
-from .model import Draw, Game, Lobby, LogError, Recorded, Win
+from .checked import json_list, json_text, json_whole, shown
+from .json_values import JsonFault, items, loads, members
+from .model import Draw, Lobby, LogError, Recorded, Round, Win
+from .table import Hand, Tile, TileCount
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
-Tile = tuple[int, bool]
 TSUMOGIRI = 60
+MAX_ROUNDS = 1000  # one game: a hanchan has a few dozen rounds at most
+_POINTS_CAP = 10 ** 7  # a point change of either sign, far past any real one
 # Tenhou's yaku names in the order of its yaku ids 0..54 (the mjlog ``yaku`` numbers).
 TENHOU_YAKU_NAMES = (
     "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九",
@@ -40,21 +44,27 @@ TENHOU_YAKU_NAMES = (
     "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
 )
 _YAKU_BY_NAME = {name: index for index, name in enumerate(TENHOU_YAKU_NAMES)}
-_YAKU_ENTRY = re.compile(r"(.+)\((\d+)飜\)\Z|(.+)\(役満\)\Z")
-_FU = re.compile(r"(\d+)符")
-_POINTS = re.compile(r"(\d+)(?:-(\d+))?点(∀)?")
+# Every text a win's record holds is short (the value, "立直(1飜)"): each is read only up
+# to this length, and the patterns below are anchored or bounded, so none can backtrack.
+_TEXT_CAP = 64
+_YAKU_ENTRY = re.compile(r"([^()]{1,32})\(([0-9]{1,2})飜\)|([^()]{1,32})\(役満\)")
+_FU = re.compile(r"([0-9]{1,3})符")
+_POINTS = re.compile(r"([0-9]{1,6})(?:-([0-9]{1,6}))?点(∀)?")
+_CALL = re.compile(r"([0-9]{0,6})([cpmakf])([0-9]{2,8})")
+_LOBBY_NAME = re.compile(r"[般上特鳳若銀琥孔][東南]喰?赤?速?")
 
 
 def lobby_from_rule(rule: object) -> Lobby:
     """Tenhou lobbies name themselves in ``rule.disp`` (e.g. "般南喰赤"); others are unmapped."""
     if not isinstance(rule, dict):
         return Lobby("tenhou.net/6 (no rule)", None, unmapped="the log has no 'rule' object")
-    disp = str(rule.get("disp", ""))
-    description = f"tenhou.net/6 rule {disp!r}"
+    disp = rule.get("disp", "")
+    disp = disp if isinstance(disp, str) else ""
+    description = f"tenhou.net/6 rule {shown(disp)}"
     red = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53"))
-    if not re.fullmatch(r"[般上特鳳若銀琥孔][東南]喰?赤?速?", disp.replace("三", "")):
-        return Lobby(description, None, unmapped=f"rule.disp {disp!r} is not a Tenhou lobby "
-                     f"name we can map (pass --assume-rules PRESET)")
+    if len(disp) > 16 or not _LOBBY_NAME.fullmatch(disp.replace("三", "")):
+        return Lobby(description, None, unmapped=f"rule.disp {shown(disp)} is not a Tenhou "
+                     f"lobby name we can map (pass --assume-rules PRESET)")
     overrides: list[tuple[str, object]] = []
     if not red:
         overrides.append(("red_fives", False))
@@ -66,30 +76,60 @@ def lobby_from_rule(rule: object) -> Lobby:
                  players=players)
 
 
-def read_tenhou6(data: bytes, source: str) -> Game:
-    try:
-        document = json.loads(data.decode("utf-8", errors="replace"))
-    except (ValueError, RecursionError) as exc:
-        raise LogError(source, "file", f"not JSON ({exc})") from None
-    if not isinstance(document, dict) or not isinstance(document.get("log"), list):
-        raise LogError(source, "file", "not a tenhou.net/6 log (an object with a 'log' list)")
-    lobby = lobby_from_rule(document.get("rule"))
-    game = Game(source, lobby)
-    for index, round_data in enumerate(document["log"]):
-        where = f"round {index + 1}"
+class Tenhou6Reader:
+    """One tenhou.net/6 document: ``lobby`` from ``rule``, then ``rounds()`` one at a time."""
+
+    def __init__(self, data: bytes, source: str) -> None:
+        self.source = source
+        self.text = data.decode("utf-8", errors="replace")
+        rule_span: tuple[int, int] | None = None
+        self.log_span: tuple[int, int] | None = None
         try:
-            _read_round(game, round_data, where)
+            for key, start, end in members(self.text):
+                if key == "log":
+                    if self.log_span is not None:
+                        raise JsonFault(start, "two 'log' members")
+                    self.log_span = (start, end)
+                elif key == "rule" and rule_span is None:
+                    rule_span = (start, end)
+            rule = loads(self.text, *rule_span) if rule_span is not None else None
+        except JsonFault as exc:
+            raise LogError(source, self._line(exc.offset), str(exc)) from None
+        if self.log_span is None or not self.text.startswith("[", self.log_span[0]):
+            raise LogError(source, "file", "not a tenhou.net/6 log (an object with a 'log' "
+                                           "list)")
+        self.lobby = lobby_from_rule(rule)
+
+    def _line(self, offset: int) -> str:
+        return f"line {self.text.count(chr(10), 0, offset) + 1}"
+
+    def rounds(self) -> Iterator[Round]:
+        assert self.log_span is not None
+        try:
+            for index, (start, end) in enumerate(items(self.text, *self.log_span)):
+                where = f"round {index + 1}"
+                if index == MAX_ROUNDS:
+                    raise LogError(self.source, where, f"more than {MAX_ROUNDS} rounds: a log "
+                                                       f"holds one game")
+                yield self._round(start, end, where)
+        except JsonFault as exc:
+            raise LogError(self.source, self._line(exc.offset), str(exc)) from None
+
+    def _round(self, start: int, end: int, where: str) -> Round:
+        round_ = Round(self.source, where, "?", 0, 0, 0)
+        try:
+            data = loads(self.text, start, end)
+            _read_round(round_, self.lobby, data)
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            game.faults.append(LogError(source, where, str(exc)))
-    return game
+            round_.faults.append(LogError(self.source, where, str(exc)))
+        return round_
 
 
 @dataclass
 class _Seat:
-    concealed: list[Tile]
+    hand: Hand
     draws: list[object]
     discards: list[object]
-    melds: list[tuple[str, list[Tile]]] = field(default_factory=list)
     next_draw: int = 0
     next_discard: int = 0
     last_drawn: Tile | None = None
@@ -97,56 +137,79 @@ class _Seat:
     def peek_draw(self) -> object:
         return self.draws[self.next_draw] if self.next_draw < len(self.draws) else None
 
-    def take(self, tile: Tile, what: str) -> None:
-        try:
-            self.concealed.remove(tile)
-        except ValueError:
-            raise ValueError(f"{what}: the player does not hold {tile_name(*tile)}") from None
+
+_MOST_ENTRIES = 60  # draws or discards of one seat in a round: the wall has 70 tiles
+
+
+def _tile(code: object, what: str) -> Tile:
+    return tile_from_tenhou6(json_whole(code, what, 11, 53))
 
 
 def _codes(text: str) -> list[int]:
     return [int(text[i:i + 2]) for i in range(0, len(text), 2)]
 
 
-def _call_string(text: str) -> tuple[str, int, list[Tile], Tile]:
+def _call_string(entry: object) -> tuple[str, int, list[Tile], Tile]:
     """(letter, letter's index, every tile of the meld, the called / added tile)."""
-    match = re.fullmatch(r"(\d*)([cpmakf])(\d+)", text)
+    text = json_text(entry, "call", 16)
+    match = _CALL.fullmatch(text)
     if match is None or len(match.group(1)) % 2 or len(match.group(3)) % 2:
-        raise ValueError(f"{text!r} is not a call string")
+        raise ValueError(f"{shown(text)} is not a call string")
     before, letter, after = match.groups()
-    tiles = [tile_from_tenhou6(code) for code in _codes(before + after)]
-    return letter, len(before), tiles, tile_from_tenhou6(int(after[:2]))
+    tiles = [_tile(code, "call tile") for code in _codes(before + after)]
+    return letter, len(before), tiles, _tile(int(after[:2]), "call tile")
 
 
-def _read_round(game: Game, data: list[Any], where: str) -> None:
-    lobby = game.lobby
+def _read_round(round_: Round, lobby: Lobby, data: object) -> None:
     players = lobby.players
-    if len(data) != 5 + 3 * players:
-        raise ValueError(f"a round has {5 + 3 * players} entries, this one {len(data)}")
-    number, honba, sticks = (int(value) for value in data[0][:3])
+    entries = json_list(data, "the round", 5 + 3 * players)
+    if len(entries) != 5 + 3 * players:
+        raise ValueError(f"a round has {5 + 3 * players} entries, this one {len(entries)}")
+    header = json_list(entries[0], "the round header", 3)
+    if len(header) != 3:
+        raise ValueError("the round header is not [round, honba, sticks]")
+    number = json_whole(header[0], "round", 0, 15)
+    honba = json_whole(header[1], "honba", 0, 1000)
+    sticks = json_whole(header[2], "sticks", 0, 1000)
     dealer = number % 4
-    tracker = RoundTracker(f"{WIND_LETTERS[number // 4 % 4]}{number % 4 + 1}-{honba}",
-                           dealer, 27 + number // 4 % 4, honba, sticks, players)
-    indicators = [tile_from_tenhou6(code) for code in data[2]]
-    ura = format_tile_sequence([tile_from_tenhou6(code) for code in data[3]])
-    seats = [_Seat([tile_from_tenhou6(code) for code in data[4 + 3 * seat]],
-                   list(data[5 + 3 * seat]), list(data[6 + 3 * seat]))
-             for seat in range(players)]
+    if dealer >= players:
+        raise ValueError(f"round {number}: dealer seat {dealer} in a {players}-player game")
+    name = f"{WIND_LETTERS[number // 4]}{number % 4 + 1}-{honba}"
+    round_.name, round_.dealer, round_.honba, round_.sticks = name, dealer, honba, sticks
+    tracker = RoundTracker(name, dealer, 27 + number // 4, honba, sticks, players)
+    count = TileCount()
+    indicators = [_tile(code, "dora indicator") for code in json_list(entries[2], "dora", 5)]
+    ura_tiles = [_tile(code, "ura indicator") for code in json_list(entries[3], "ura", 5)]
+    if not indicators:
+        raise ValueError("no dora indicator")
+    for tile in indicators + ura_tiles:
+        count.add(tile)
+    seats = []
+    for index in range(players):
+        dealt = [_tile(code, "dealt tile") for code in json_list(entries[4 + 3 * index],
+                                                                  "deal", 13)]
+        if len(dealt) != 13:
+            raise ValueError(f"seat {index} is dealt {len(dealt)} tiles, not 13")
+        for tile in dealt:
+            count.add(tile)
+        seats.append(_Seat(Hand(index, dealt),
+                           json_list(entries[5 + 3 * index], "draws", _MOST_ENTRIES),
+                           json_list(entries[6 + 3 * index], "discards", _MOST_ENTRIES)))
     tracker.add_dora(indicators[0])
-    result = data[4 + 3 * players]
-    table = _Table(tracker, seats, indicators)
+    table = _Table(tracker, seats, indicators, count)
     current, need_draw = dealer, True
-    for _ in range(1000):
+    for _ in range(4 * _MOST_ENTRIES):  # every pass draws or calls: bounded by the lists
         seat = seats[current]
         if need_draw:
             entry = seat.peek_draw()
             if entry is None:
                 break  # the round ended on the last discard (a ron, or the wall ran out)
-            if not isinstance(entry, int):
-                raise ValueError(f"seat {current}: draw entry {entry!r} where a draw was due")
+            if not isinstance(entry, int) or isinstance(entry, bool):
+                raise ValueError(f"seat {current}: draw entry {shown(entry)} where a draw "
+                                 f"was due")
             seat.next_draw += 1
             table.accept_riichi()
-            table.draw(current, tile_from_tenhou6(entry))
+            table.draw(current, _tile(entry, "drawn tile"))
         if not table.act(current):
             break  # a tsumo win, a robbed kan, or the round ended on this draw
         caller = _find_caller(seats, current, players)
@@ -158,18 +221,19 @@ def _read_round(game: Game, data: list[Any], where: str) -> None:
         current = caller
     else:
         raise ValueError("the draws and discards never end (a malformed log)")
-    last_discard = table.last_discard
-    _result(game, tracker, seats, result, last_discard, where, ura)
+    ura = format_tile_sequence(ura_tiles)
+    _result(round_, lobby, tracker, seats, entries[4 + 3 * players], table.last_discard, ura)
 
 
 class _Table:
     """The replay of one round: hands, melds and the tracker, moved by the seats' lists."""
 
-    def __init__(self, tracker: RoundTracker, seats: list[_Seat],
-                 indicators: list[Tile]) -> None:
+    def __init__(self, tracker: RoundTracker, seats: list[_Seat], indicators: list[Tile],
+                 count: TileCount) -> None:
         self.tracker = tracker
         self.seats = seats
         self.indicators = indicators
+        self.count = count
         self.revealed = 1
         self.last_discard: Tile | None = None
         self.pending_riichi: int | None = None
@@ -181,8 +245,9 @@ class _Table:
             self.pending_riichi = None
 
     def draw(self, seat: int, tile: Tile) -> None:
+        self.count.add(tile)
         self.tracker.draw(seat)
-        self.seats[seat].concealed.append(tile)
+        self.seats[seat].hand.add(tile)
         self.seats[seat].last_drawn = tile
 
     def reveal(self) -> None:
@@ -197,20 +262,21 @@ class _Table:
         while seat.next_discard < len(seat.discards):
             action = seat.discards[seat.next_discard]
             seat.next_discard += 1
-            if isinstance(action, str) and re.search(r"[akf]", action):
+            if isinstance(action, str) and any(letter in action for letter in "akf"):
                 letter, _, tiles, added = _call_string(action)
                 if letter == "a":
                     for meld_tile in tiles:
-                        seat.take(meld_tile, "closed kan")
-                    seat.melds.append(("ankan", tiles))
+                        seat.hand.take(meld_tile, "closed kan")
+                    seat.hand.melds.append(("ankan", tiles))
                     kind = "ankan"
                 elif letter == "k":
-                    seat.take(added, "added kan")
-                    _upgrade_pon(seat, added)
+                    seat.hand.take(added, "added kan")
+                    _upgrade_pon(seat.hand, added)
                     self.last_discard = added  # the tile a chankan robs
                     kind = "kakan"
                 else:
-                    seat.take(added, "nuki")
+                    seat.hand.take(added, "nuki")
+                    seat.hand.melds.append(("nuki", [added]))
                     kind = "nuki"
                 self.tracker.call(current, CalledMeld(kind, tiles[0][0], None))
                 if kind != "nuki":
@@ -219,7 +285,7 @@ class _Table:
                 if entry is None:
                     return False  # robbed (chankan), or the round ended
                 seat.next_draw += 1
-                self.draw(current, tile_from_tenhou6(int(str(entry))))
+                self.draw(current, _tile(entry, "replacement tile"))
                 continue
             tile = _discard(seat, action)
             if isinstance(action, str) and action.startswith("r"):
@@ -233,16 +299,19 @@ class _Table:
     def call(self, caller: int, discarder: int) -> bool:
         """Apply the caller's chi / pon / open kan; True when the caller draws next."""
         taker = self.seats[caller]
-        letter, _, tiles, called = _call_string(str(taker.peek_draw()))
+        letter, _, tiles, called = _call_string(taker.peek_draw())
         taker.next_draw += 1
-        own = list(tiles)
-        own.remove(called)
-        for meld_tile in own:
-            taker.take(meld_tile, "call")
         kind = {"c": "chi", "p": "pon", "m": "kan"}.get(letter)
         if kind is None:
             raise ValueError(f"{letter!r} is not a call from a discard")
-        taker.melds.append((kind, tiles))
+        if called != self.last_discard:
+            raise ValueError(f"seat {caller} calls {tile_name(*called)}, which is not the "
+                             f"last discard")
+        own = list(tiles)
+        own.remove(called)
+        for meld_tile in own:
+            taker.hand.take(meld_tile, "call")
+        taker.hand.melds.append((kind, tiles))
         self.tracker.call(caller, CalledMeld(kind, min(t for t, _ in tiles), discarder))
         taker.last_drawn = None
         if kind == "kan":
@@ -252,25 +321,31 @@ class _Table:
         return False
 
 
-def _upgrade_pon(seat: _Seat, added: Tile) -> None:
-    for index, (kind, tiles) in enumerate(seat.melds):
+def _upgrade_pon(hand: Hand, added: Tile) -> None:
+    for index, (kind, tiles) in enumerate(hand.melds):
         if kind == "pon" and tiles[0][0] == added[0]:
-            seat.melds[index] = ("kakan", [*tiles, added])
+            hand.melds[index] = ("kakan", [*tiles, added])
             return
     raise ValueError(f"added kan: no pon of {tile_name(added[0])}")
 
 
 def _discard(seat: _Seat, action: object) -> Tile:
-    code = int(action[1:]) if isinstance(action, str) and action.startswith("r") else action
-    if not isinstance(code, int):
-        raise ValueError(f"discard entry {action!r} is not a tile")
-    if code == TSUMOGIRI:
+    if isinstance(action, str):
+        text = json_text(action, "discard entry", 4)
+        if not (text.startswith("r") and text[1:].isdigit() and text[1:].isascii()):
+            raise ValueError(f"discard entry {shown(action)} is not a tile")
+        code: object = int(text[1:])
+    else:
+        code = action
+    if code == TSUMOGIRI and not isinstance(code, bool):
         if seat.last_drawn is None:
             raise ValueError("60 (discard the drawn tile) with no tile drawn")
         tile = seat.last_drawn
     else:
-        tile = tile_from_tenhou6(code)
-    seat.take(tile, "discard")
+        if isinstance(code, bool) or not isinstance(code, int):
+            raise ValueError(f"discard entry {shown(action)} is not a tile")
+        tile = _tile(code, "discarded tile")
+    seat.hand.take(tile, "discard")
     seat.last_drawn = None
     return tile
 
@@ -284,22 +359,31 @@ def _find_caller(seats: list[_Seat], discarder: int, players: int) -> int | None
     return None
 
 
-def _result(game: Game, tracker: RoundTracker, seats: list[_Seat], result: list[Any],
-            last_discard: Tile | None, where: str, ura: str) -> None:
+def _deltas(value: object, players: int) -> tuple[int, ...]:
+    deltas = json_list(value, "point changes", players)
+    return tuple(json_whole(delta, "point change", -_POINTS_CAP, _POINTS_CAP)
+                 for delta in deltas)
+
+
+def _result(round_: Round, lobby: Lobby, tracker: RoundTracker, seats: list[_Seat],
+            value: object, last_discard: Tile | None, ura: str) -> None:
+    result = json_list(value, "the result", 1 + 2 * (lobby.players - 1))
     if not result:
         raise ValueError("the round has no result")
-    kind = str(result[0])
+    kind = json_text(result[0], "result", 16)
     if kind != "和了":
-        deltas = tuple(int(d) for d in result[1]) if len(result) > 1 else ()
-        game.draws.append(Draw(game.source, where, tracker.name, kind, deltas))
+        deltas = _deltas(result[1], lobby.players) if len(result) > 1 else ()
+        round_.draw = Draw(round_.source, round_.where, tracker.name, kind, deltas)
         return
     for position in range(1, len(result) - 1, 2):
-        deltas, info = result[position], result[position + 1]
-        who, from_who, liable = int(info[0]), int(info[1]), int(info[2])
-        if not all(0 <= seat < len(seats) for seat in (who, from_who, liable)):
-            raise ValueError(f"win record {info[:3]!r}: not seats of this table")
+        deltas = _deltas(result[position], lobby.players)
+        info = json_list(result[position + 1], "win record", 40)
+        if len(info) < 4:
+            raise ValueError("a win record is [who, from, liable, value, yaku...]")
+        who, from_who, liable = (json_whole(info[index], "seat", 0, len(seats) - 1)
+                                 for index in range(3))
         seat = seats[who]
-        concealed = list(seat.concealed)
+        concealed = list(seat.hand.concealed)
         if who == from_who:
             if seat.last_drawn is None:
                 raise ValueError("a tsumo win with no tile drawn")
@@ -310,23 +394,23 @@ def _result(game: Game, tracker: RoundTracker, seats: list[_Seat], result: list[
             win_tile = last_discard
             concealed.append(win_tile)
         parts = [format_tiles(concealed)]
-        parts.extend(f"{meld_kind}:{format_tiles(tiles)}" for meld_kind, tiles in seat.melds)
+        parts.extend(f"{meld_kind}:{format_tiles(tiles)}" for meld_kind, tiles
+                     in seat.hand.melds if meld_kind != "nuki")
         situation = tracker.situation(who, from_who, ura if tracker.riichi[who] == 2 else "")
-        lobby = game.lobby
         notes: tuple[str, ...] = ()
         derived = tracker.liable[who]
         if liable != who and derived != liable:
             notes = (f"the log records pao by seat {liable}, the events give {derived}",)
-        game.wins.append(Win(game.source, f"{where}, win {position // 2 + 1}", tracker.name,
-                             who, None if who == from_who else from_who, " ".join(parts),
-                             tile_name(*win_tile), tuple(situation.items()), lobby,
-                             _recorded(info, who == from_who, tracker.dealer == who,
-                                       deltas), notes))
+        round_.wins.append(Win(round_.source, f"{round_.where}, win {position // 2 + 1}",
+                               tracker.name, who, None if who == from_who else from_who,
+                               " ".join(parts), tile_name(*win_tile),
+                               tuple(situation.items()), lobby,
+                               _recorded(info, who == from_who, deltas), notes))
         tracker.wins += 1
 
 
-def _recorded(info: list[Any], tsumo: bool, dealer: bool, deltas: list[Any]) -> Recorded:
-    text = str(info[3])
+def _recorded(info: list[Any], tsumo: bool, deltas: tuple[int, ...]) -> Recorded:
+    text = json_text(info[3], "the win's value", _TEXT_CAP)
     fu_match = _FU.search(text)
     points_match = _POINTS.search(text)
     points = None
@@ -342,9 +426,10 @@ def _recorded(info: list[Any], tsumo: bool, dealer: bool, deltas: list[Any]) -> 
     yaku: list[tuple[str, int]] = []
     unknown: list[str] = []
     for entry in info[4:]:
-        match = _YAKU_ENTRY.fullmatch(str(entry))
+        entry_text = json_text(entry, "yaku", _TEXT_CAP)
+        match = _YAKU_ENTRY.fullmatch(entry_text)
         if match is None:
-            unknown.append(str(entry))
+            unknown.append(entry_text)
             continue
         name = match.group(1) or match.group(3)
         han = int(match.group(2)) if match.group(2) else 13
@@ -355,4 +440,4 @@ def _recorded(info: list[Any], tsumo: bool, dealer: bool, deltas: list[Any]) -> 
         elif han:
             yaku.append((ours, han))
     return Recorded(sum(han for _, han in yaku), int(fu_match.group(1)) if fu_match else None,
-                    points, tuple(yaku), tuple(unknown), tuple(int(d) for d in deltas))
+                    points, tuple(yaku), tuple(unknown), deltas)

@@ -79,6 +79,28 @@ class RoundTracker:
         self.rinshan_draw[seat] = False
         self.last = "discard"
 
+    def played(self, draws: int, drew: int, discarded: int, last_draw: int | None,
+               last: str) -> None:
+        """A run of draws and discards at once, as ``draw``/``discard`` one by one would.
+
+        ``drew`` and ``discarded`` are bit masks of seats; ``last_draw`` is the seat whose
+        draw ends the run when it is that seat's only draw in it (a replacement tile stays
+        one), else None; ``last`` is "draw" or "discard", the run's last move.
+        """
+        self.draws += draws
+        for seat in range(self.players):
+            bit = 1 << seat
+            if drew & bit:
+                self.rinshan_draw[seat] = self.after_kan[seat] and last_draw == seat
+                self.after_kan[seat] = False
+            if discarded & bit:
+                if self.riichi[seat] == 2:
+                    self.ippatsu[seat] = False
+                self.discarded[seat] = True
+                if last_draw != seat:
+                    self.rinshan_draw[seat] = False
+        self.last = last
+
     def riichi_declared(self, seat: int) -> None:
         self.riichi[seat] = 1
         self.double_riichi[seat] = not self.discarded[seat] and not self.any_call
