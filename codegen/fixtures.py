@@ -29,6 +29,7 @@ from typed_mahjong.core.rules import Rules, rules_from
 from typed_mahjong.core.scoring import Score, score
 from typed_mahjong.core.win_options import WIN_OPTIONS
 from typed_mahjong.errors import HandError
+from typed_mahjong.safe_io import read_input
 
 from .errors import CodegenError
 from .output import command_lines
@@ -83,14 +84,21 @@ class ScoredFixture:
         return tuple(name for name, _ in self.score.yaku)
 
 
+# A fixtures file is a hand-written table: far below this. The bound keeps a wrong path
+# (a device, a huge file) from filling memory.
+MAX_FIXTURES_BYTES = 8 << 20
+
+
 def load_fixtures(path: Path) -> tuple[Fixture, ...]:
     """Read and check the TOML file; every fault names the fixture and the key."""
+    raw = read_input(path, max_bytes=MAX_FIXTURES_BYTES, what="the fixtures file")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CodegenError(f"{path}: cannot read: {exc.strerror}") from None
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CodegenError(f"{path}: not UTF-8 text (byte {exc.start})", file=str(path)) \
+            from None
     except tomllib.TOMLDecodeError as exc:
-        raise CodegenError(f"{path}: not valid TOML: {exc}") from None
+        raise CodegenError(f"{path}: not valid TOML: {exc}", file=str(path)) from None
     unknown = sorted(set(data) - {"defaults", "fixtures"})
     if unknown:
         raise CodegenError(f"{path}: unknown top-level key {unknown[0]!r} (expected "

@@ -1,14 +1,19 @@
-"""Text that reaches a terminal, and files we write: the two ways output can do harm.
+"""Files we read and write, and text that reaches a terminal: where input and output can
+do harm.
 
-``printable`` escapes the characters a terminal would obey instead of showing (escape
-sequences, carriage returns, bidirectional overrides), so a name in a game file or a log
-cannot rewrite the screen. ``write_output`` writes a whole file or nothing, and only a
-regular file: never through a symbolic link, into a FIFO, a device or a directory.
+``read_input`` reads only a regular file, and at most a given number of bytes of it: a path
+is hostile input too (a FIFO blocks forever, ``/dev/zero`` never ends, ``/dev/stdin`` steals
+the caller's input). ``write_output`` writes a whole file or nothing, and only a regular
+file: never through a symbolic link, into a FIFO, a device or a directory. ``printable``
+escapes the characters a terminal would obey instead of showing (escape sequences, carriage
+returns, bidirectional overrides), so a name in a game file or a log cannot rewrite the
+screen.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -37,6 +42,63 @@ class OutputError(MahjongError):
     """An output file that cannot be written: ``file`` names it, nothing was written."""
 
 
+class InputError(MahjongError):
+    """An input file that cannot be read: ``file`` names it; nothing of it is quoted."""
+
+
+# O_NONBLOCK: if the path is swapped for a FIFO between the stat and the open, the open
+# returns at once instead of waiting for a writer; the fstat after it then refuses it.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def read_input(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> bytes:
+    """The bytes of the regular file at ``path`` (links followed), at most ``max_bytes``.
+
+    ``what`` names the file in errors ("the fixtures file"). Raises ``InputError``.
+    """
+    name = os.fspath(path)
+    shown = printable(name.replace("\0", "\\0"))
+
+    def refused(fault: str) -> InputError:
+        return InputError(f"{shown}: {fault}", file=shown)
+
+    if "\0" in name:
+        raise refused("the path contains a NUL character")
+    try:
+        if not stat.S_ISREG(os.stat(name).st_mode):
+            raise refused(f"{what} must be a regular file, and this is "
+                          f"{_kind(os.stat(name).st_mode)}")
+        descriptor = os.open(name, _OPEN_FLAGS)
+    except OSError as exc:
+        raise refused(_read_fault(exc, what)) from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise refused(f"{what} must be a regular file, and this is {_kind(mode)}")
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise refused(_read_fault(exc, what)) from None
+    finally:
+        os.close(descriptor)
+    if len(data) > max_bytes:
+        raise refused(f"{what} is larger than {max_bytes} bytes")
+    return data
+
+
+def _kind(mode: int) -> str:
+    kinds = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"),
+             (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
+def _read_fault(exc: OSError, what: str) -> str:
+    if exc.errno == errno.ELOOP:
+        return "the path is a loop of symbolic links"
+    return f"cannot read {what}: {exc.strerror or exc}"
+
+
 def check_output_path(path: str | os.PathLike[str]) -> Path:
     """The path if ``write_output`` may write there, else ``OutputError`` saying why.
 
@@ -53,11 +115,8 @@ def check_output_path(path: str | os.PathLike[str]) -> Path:
     except OSError as exc:
         raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", file=shown) from None
     if mode is not None and not stat.S_ISREG(mode):
-        kind = ("a symbolic link" if stat.S_ISLNK(mode) else "a directory" if stat.S_ISDIR(mode)
-                else "a FIFO" if stat.S_ISFIFO(mode) else "a device" if
-                stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
-        raise OutputError(f"cannot write {shown}: it is {kind}; output goes only to a regular "
-                          "file or to standard output", file=shown)
+        raise OutputError(f"cannot write {shown}: it is {_kind(mode)}; output goes only to a "
+                          "regular file or to standard output", file=shown)
     folder = target.parent
     if not folder.is_dir():
         raise OutputError(f"cannot write {shown}: the folder {printable(str(folder))} does "

@@ -161,3 +161,29 @@ def test_any_command_line_of_the_hand_commands_ends_cleanly(
         return
     assert code in (0, 1, 2), (argv, capsys.readouterr().err)
     assert "internal error" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "directory", "loop", "huge", "passwd",
+                                  "not utf-8"])
+def test_codegen_reads_only_a_bounded_regular_file(tmp_path: Path, kind: str) -> None:
+    source = tmp_path / "hands.toml"
+    if kind == "fifo":
+        os.mkfifo(source)  # opening it for reading would wait for a writer forever
+    elif kind == "zero":
+        source = Path("/dev/zero")  # never ends
+    elif kind == "directory":
+        source.mkdir()
+    elif kind == "loop":
+        source.symlink_to(source)
+    elif kind == "huge":
+        with open(source, "wb") as handle:
+            handle.truncate(9 << 20)  # a sparse 9 MiB file: past the 8 MiB bound
+    elif kind == "passwd":
+        source.write_text("root:x:0:0:root:/root:/bin/bash\nsecret-line: hunter2\n")
+    else:
+        source.write_bytes(b"[fixtures.x]\nhand = \"\xff\"\n")
+    result = run_capped(["codegen", "fixtures", str(source)], seconds=30, memory=1 << 30)
+    assert_clean(result, codes={2})
+    assert result.stderr.startswith(f"typed-mahjong: error: {source}: "), result.stderr
+    assert "root:x" not in result.stderr and "hunter2" not in result.stderr
+    assert result.stdout == ""
