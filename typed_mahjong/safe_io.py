@@ -86,6 +86,34 @@ def read_input(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> by
     return data
 
 
+def walk_files(root: str | os.PathLike[str], suffixes: tuple[str, ...],
+               skipped: frozenset[str] = frozenset()) -> tuple[list[Path], list[str]]:
+    """The files under the folder ``root`` whose names end with one of ``suffixes``, sorted,
+    and the folders that could not be read (a message each).
+
+    A loop over a stack, so a tree of any depth; symbolic links to folders are not followed
+    (no cycles); folders named in ``skipped`` are not entered.
+    """
+    files: list[Path] = []
+    problems: list[str] = []
+    stack = [os.fspath(root)]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name not in skipped:
+                            stack.append(entry.path)
+                    elif entry.name.lower().endswith(suffixes):
+                        files.append(Path(entry.path))
+        except OSError as exc:
+            problems.append(f"{printable(folder)}: cannot read the folder "
+                            f"({exc.strerror or exc})")
+    files.sort()
+    return files, problems
+
+
 def _kind(mode: int) -> str:
     kinds = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"),
              (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),

@@ -187,3 +187,34 @@ def test_codegen_reads_only_a_bounded_regular_file(tmp_path: Path, kind: str) ->
     assert result.stderr.startswith(f"typed-mahjong: error: {source}: "), result.stderr
     assert "root:x" not in result.stderr and "hunter2" not in result.stderr
     assert result.stdout == ""
+
+
+def test_editor_config_reads_only_bounded_regular_files(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "fixtures.py").write_text(
+        'from typed_mahjong import Hand, Points, Ron\nx: Points[Hand["123m"], Ron["1m"]]\n')
+    os.mkfifo(project / "pipe.py")  # reading it would wait for a writer forever
+    (project / "zero.py").symlink_to("/dev/zero")  # would never end
+    (project / "loop").symlink_to(project)  # a folder link: never followed
+    # 1,900 folders deep, past Python's recursion limit (os.makedirs and shutil.rmtree
+    # recurse: made and removed by hand).
+    folders = [project / "d"]
+    for _ in range(1899):
+        folders.append(folders[-1] / "d")
+    for folder in folders:
+        folder.mkdir()
+    deep = folders[-1] / "deep.py"
+    deep.write_text("from typed_mahjong import Seat\ny: Seat['E']\n")
+    try:
+        result = run_capped(["editor-config", str(project), "--json"], seconds=60)
+    finally:
+        deep.unlink()
+        for folder in reversed(folders):
+            folder.rmdir()
+    assert_clean(result, codes={0})
+    report = json.loads(result.stdout)
+    assert sorted(Path(name).name for name in report["ignore"]) == ["deep.py", "fixtures.py"]
+    assert "pipe.py: a Python file must be a regular file, and this is a FIFO" in result.stderr
+    assert "zero.py: a Python file must be a regular file, and this is a character device" \
+        in result.stderr

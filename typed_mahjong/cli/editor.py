@@ -22,7 +22,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..safe_io import InputError, read_input, walk_files
+
 PACKAGE = "typed_mahjong"
+# A source file past this is no project module of the user's: skipped, not parsed.
+MAX_SOURCE_BYTES = 16 << 20
 # Directories that hold no project code of the user's.
 SKIPPED_DIRS = frozenset({".git", ".hg", ".venv", "venv", "__pycache__", "node_modules",
                           ".mypy_cache", ".pytest_cache", ".tox", ".nox", "build", "dist"})
@@ -49,9 +53,14 @@ def _editor_config(args: argparse.Namespace) -> int:
     bare: list[str] = []
     for path in python_files([Path(name) for name in args.paths]):
         try:
-            tree = ast.parse(path.read_bytes(), filename=str(path))
-        except (SyntaxError, ValueError, RecursionError, OSError) as exc:
-            print(f"typed-mahjong: skipped {path.as_posix()}: {exc}", file=sys.stderr)
+            source = read_input(path, max_bytes=MAX_SOURCE_BYTES, what="a Python file")
+            tree = ast.parse(source, filename=str(path))
+        except InputError as exc:
+            print(f"typed-mahjong: skipped {exc}", file=sys.stderr)
+            continue
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+            print(f"typed-mahjong: skipped {path.as_posix()}: {type(exc).__name__}: "
+                  f"{str(exc)[:200]}", file=sys.stderr)
             continue
         if uses_bare_spelling(tree):
             bare.append(path.as_posix())
@@ -62,11 +71,12 @@ def _editor_config(args: argparse.Namespace) -> int:
 def python_files(paths: Sequence[Path]) -> Iterator[Path]:
     for path in paths:
         if path.is_dir():
-            for child in sorted(path.rglob("*.py")):
-                if not SKIPPED_DIRS.intersection(child.relative_to(path).parts[:-1]):
-                    yield child
-        elif path.suffix in (".py", ".pyi") and path.is_file():
-            yield path
+            files, problems = walk_files(path, (".py", ".pyi"), SKIPPED_DIRS)
+            for problem in problems:
+                print(f"typed-mahjong: skipped {problem}", file=sys.stderr)
+            yield from files
+        elif path.suffix in (".py", ".pyi") and (path.exists() or path.is_symlink()):
+            yield path  # read_input says why, if it is no regular file
         elif not path.exists():
             print(f"typed-mahjong: no such file or directory: {path}", file=sys.stderr)
 
