@@ -6,26 +6,16 @@ records it in the package, where ``build_info()`` and ``--version`` read it back
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from build_support import setup_module
 from mypy import api
 
 from typed_mahjong.build import RECORD, reason_from_record
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _setup_module() -> ModuleType:
-    """setup.py as a module: its ``setup()`` call runs only as __main__."""
-    spec = importlib.util.spec_from_file_location("typed_mahjong_setup", ROOT / "setup.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 # What mypyc printed for a user in an empty venv before issue 29 (its first two lines).
@@ -37,7 +27,7 @@ typed_mahjong/games/spec.py:8: error: Library stubs not installed for "yaml"  [i
 
 
 def test_the_first_mypy_error_is_the_cause() -> None:
-    setup = _setup_module()
+    setup = setup_module()
     assert setup.first_error(MYPYC_OUTPUT) == (
         'typed_mahjong/games/yamlsafe.py:28: error: Library stubs not installed for "yaml"  '
         "[import-untyped]")
@@ -45,7 +35,7 @@ def test_the_first_mypy_error_is_the_cause() -> None:
 
 
 def test_mypyc_checks_only_the_compiled_modules_under_settings_of_its_own() -> None:
-    setup = _setup_module()
+    setup = setup_module()
     arguments = setup.mypyc_arguments("/tmp/build-config.ini")
     # Not the project's strict developer configuration, and not the target's packages.
     assert arguments[:2] == ["--config-file", "/tmp/build-config.ini"]
@@ -60,7 +50,7 @@ def test_mypyc_type_check_passes_with_no_site_packages(tmp_path: Path) -> None:
     # The fault of issue 29: in a user's empty venv mypy saw no stubs for yaml (imported by
     # modules the compiled ones reach) and the project's strict settings made that an
     # error. The build's own arguments must type-check with no site-packages at all.
-    setup = _setup_module()
+    setup = setup_module()
     config = tmp_path / "mypyc.ini"
     config.write_text(setup.MYPYC_CONFIG, encoding="utf-8")
     arguments = setup.mypyc_arguments(str(config))
@@ -91,7 +81,7 @@ def test_a_damaged_or_contradicting_record_is_reported_as_such(text: str) -> Non
 
 
 def test_the_record_is_written_into_the_built_package(tmp_path: Path) -> None:
-    setup = _setup_module()
+    setup = setup_module()
     (tmp_path / "typed_mahjong").mkdir()
     setup.OUTCOME.update(build="pure Python", reason="TYPED_MAHJONG_PURE was set")
     setup.write_record(str(tmp_path))

@@ -20,9 +20,9 @@ import zipfile
 from importlib import metadata
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from build_support import setup_module
 
 import typed_mahjong
 from typed_mahjong import build_info
@@ -30,15 +30,6 @@ from typed_mahjong.build import COMPILED_MODULES, PURE_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = os.environ.get("TYPED_MAHJONG_EXPECT_BUILD")
-
-
-def _setup_module() -> ModuleType:
-    """setup.py as a module: its ``setup()`` call runs only as __main__."""
-    spec = importlib.util.spec_from_file_location("typed_mahjong_setup", ROOT / "setup.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _child_report(env_changes: dict[str, str]) -> list[str]:
@@ -103,7 +94,7 @@ def test_version_names_the_build() -> None:
 
 
 def test_setup_compiles_the_modules_of_the_one_list() -> None:
-    paths = _setup_module().compiled_modules()
+    paths = setup_module().compiled_modules()
     assert paths == [f"typed_mahjong/{name.replace('.', '/')}.py" for name in COMPILED_MODULES]
     assert "typed_mahjong/solitaire/looser.py" in paths  # a subpackage's module (issue 18)
     assert all((ROOT / path).is_file() for path in paths)
@@ -128,7 +119,7 @@ def test_the_compiler_probe_notices_a_missing_compiler() -> None:
 
 def test_a_required_compile_turns_the_fallback_into_an_error(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    setup = _setup_module()
+    setup = setup_module()
     setup.notice("no working C compiler")
     assert capsys.readouterr().err == ("typed-mahjong: installing pure Python: "
                                        "no working C compiler\n")
@@ -172,7 +163,7 @@ def test_without_a_compiler_pip_builds_a_pure_wheel_that_works(tmp_path: Path) -
 
 def test_a_failing_c_compile_leaves_no_half_built_extension(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    setup = _setup_module()
+    setup = setup_module()
     if setup.compiler_problem() is not None:
         pytest.skip("needs a C compiler")
     from setuptools import Distribution, Extension
