@@ -20,6 +20,7 @@ from ..core.interop import from_136, tile_from_136
 from ..core.tiles import format_tile_sequence, format_tiles, tile_name
 from ..core.yaku import yaku_from_tenhou
 from .checked import whole, whole_list
+from .endings import MJLOG_TYPES, ORPHAN_KINDS, nagashi_seats
 from .mjlog_scan import END, Run, ScanError, Tag, scan
 from .model import Draw, Lobby, LogError, Recorded, Round, Win
 from .tenhou_lobby import lobby_from_go
@@ -126,6 +127,11 @@ class _XmlRound:
         name = f"{WIND_LETTERS[number // 4]}{number % 4 + 1}-{honba}"
         self.round.name, self.round.dealer = name, dealer
         self.round.honba, self.round.sticks = honba, sticks
+        ten = whole_list(attributes.get(b"ten", b""), "ten", -_SCORE, _SCORE, 4)
+        if ten:
+            if len(ten) < self.players:
+                raise ValueError(f"ten lists {len(ten)} scores for {self.players} players")
+            self.round.scores = tuple(100 * score for score in ten[:self.players])
         self.tracker = RoundTracker(name, dealer, 27 + number // 4, honba, sticks,
                                     self.players)
         self.hands: list[set[int]] = []
@@ -148,6 +154,8 @@ class _XmlRound:
         self.last_discard: tuple[int, int] | None = None  # (seat, id)
         self.last_draw: tuple[int, int] | None = None
         self.ura: list[int] | None = None  # the first win's (a later winner's are the same)
+        # Seats that discarded a middle tile or had a discard called: no nagashi mangan.
+        self.nagashi_broken = 0
 
     def _into_play(self, ids: list[int], what: str) -> None:
         """Each 136-id comes into play once: a second time is a fifth copy of a tile."""
@@ -176,6 +184,7 @@ class _XmlRound:
         if self.ended:
             raise _TokenFault(0, "a draw or discard after the round ended")
         hands, seen, players = self.hands, self.seen, self.players
+        orphan, broken = ORPHAN_KINDS, self.nagashi_broken
         draws = drew = discarded = 0
         last_draw: int | None = None
         index = 0
@@ -210,7 +219,10 @@ class _XmlRound:
                                              f"({self._name(tile)}), which it does not hold")
                 hand.remove(tile)
                 discarded |= 1 << seat
+                if not orphan[tile >> 2]:
+                    broken |= 1 << seat
                 self.last_discard = (seat, tile)
+        self.nagashi_broken = broken
         if letter >= _DRAW_LETTER:
             self.last_draw = (seat, tile)
         else:
@@ -282,6 +294,7 @@ class _XmlRound:
                                  f"{discarder}, which is not the last discard")
             own = [tile for tile in meld.ids if tile != meld.called_id]
             self.last_discard = None
+            self.nagashi_broken |= 1 << discarder
         elif meld.kind == "kakan":
             discarder = None
             own = [tile for tile in meld.ids if tile not in _pon_ids(self.melds[seat], meld)]
@@ -333,6 +346,7 @@ class _XmlRound:
         elif ura_ids and ura_ids != self.ura:
             raise ValueError("doraHaiUra differs from an earlier win's of this discard")
         win = _win_record(self, attributes, who, from_who, hai, machi, melds, ura_ids, line)
+        self._final(attributes)
         self.round.wins.append(win)
         self.tracker.wins += 1
         self.ended = True
@@ -341,14 +355,30 @@ class _XmlRound:
         self._open("RYUUKYOKU")
         kind = attributes.get(b"type", b"").decode("ascii", "replace")
         deltas = _deltas(attributes, self.players)
-        self.round.draw = Draw(self.round.source, f"line {line}", self.round.name,
-                               kind or "exhaustive", deltas)
+        shown = []  # the hands shown at the draw: the players tenpai
         for seat in range(self.players):
-            shown = attributes.get(f"hai{seat}".encode())
-            if shown is not None and set(whole_list(shown, f"hai{seat}", 0, 135, 14)) != \
-                    self.hands[seat]:
-                raise ValueError(f"hai{seat} is not seat {seat}'s hand")
+            hand = attributes.get(f"hai{seat}".encode())
+            if hand is not None:
+                if set(whole_list(hand, f"hai{seat}", 0, 135, 14)) != self.hands[seat]:
+                    raise ValueError(f"hai{seat} is not seat {seat}'s hand")
+                shown.append(seat)
+        self._final(attributes)
+        ending = MJLOG_TYPES.get(kind, "")
+        self.round.draw = Draw(self.round.source, f"line {line}", self.round.name,
+                               kind or "exhaustive", deltas, ending, tuple(shown),
+                               nagashi_seats(self.nagashi_broken, self.players))
         self.ended = True
+
+    def _final(self, attributes: dict[bytes, bytes]) -> None:
+        """``owari`` (on the game's last round end): (points, placement value) a seat."""
+        owari = attributes.get(b"owari")
+        if owari is None:
+            return
+        parts = owari.split(b",")
+        if len(parts) < 2 * self.players:
+            raise ValueError(f"owari lists fewer than {self.players} seats")
+        self.round.final = tuple(100 * whole(parts[2 * seat], "owari", -_SCORE, _SCORE)
+                                 for seat in range(self.players))
 
     # --- the end -------------------------------------------------------------------------
 
@@ -362,6 +392,10 @@ class _XmlRound:
                                           else f"<{what}>: {text}"))
 
     def finish(self) -> Round:
+        if not self.round.faults:
+            tracker = self.tracker
+            self.round.riichi = tuple(seat for seat in range(self.players)
+                                      if tracker.riichi[seat] == 2)
         if not self.round.faults and not self.ended:
             self.round.faults.append(LogError(self.round.source, self.round.where,
                                               f"round {self.round.name} ends without a win "
