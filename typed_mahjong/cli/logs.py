@@ -304,11 +304,15 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _win_record(win: Win, verdict: Verdict) -> dict[str, Any]:
+    """One win as JSON: ``round`` is the round's label ("E1-0", as in the CSV), its wind
+    (score()'s ``round`` keyword) is ``round_wind``."""
     rules = win.lobby.rules
+    situation = dict(win.situation)
     return {
         "source": win.source, "where": win.where, "round": win.round_name,
         "winner": win.winner, "discarder": win.discarder, "hand": win.hand, "win": win.win,
-        **{key: value for key, value in win.situation},
+        **{key: value for key, value in situation.items() if key != "round"},
+        "round_wind": situation.get("round"),
         "rules": rules.name if rules else None,
         "rule_options": dict(win.lobby.overrides),
         "lobby": win.lobby.description,
@@ -334,8 +338,6 @@ def _csv(rows: list[tuple[Win, Verdict]]) -> str:
     writer.writerow(_CSV_COLUMNS)
     for win, verdict in rows:
         record = _win_record(win, verdict)
-        record["round_wind"] = dict(win.situation).get("round")
-        record["round"] = win.round_name
         record["recorded_yaku"] = " ".join(f"{name}:{han}"
                                            for name, han in win.recorded.yaku or ())
         writer.writerow(["" if record.get(column) is None else record.get(column, "")
