@@ -175,8 +175,10 @@ def _run(files: list[Path], args: argparse.Namespace, jobs: int) -> Iterator[dic
         return
     import concurrent.futures
 
+    # A few chunks a worker: each file is a few milliseconds of work, each task a round trip.
+    chunk = max(1, min(64, len(work) // (4 * jobs)))
     with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from _progress(pool.map(_verify_file, work, chunksize=8), len(work), show)
+        yield from _progress(pool.map(_verify_file, work, chunksize=chunk), len(work), show)
 
 
 def _progress(results: Iterator[dict[str, Any]], total: int,
