@@ -10,7 +10,13 @@ import pytest
 
 from typed_mahjong import HandError, rules_from
 from typed_mahjong.cli import main
-from typed_mahjong.core.settlement import Win, settle_draw, settle_wins
+from typed_mahjong.core.settlement import (
+    ABORTIVE_DRAWS,
+    Win,
+    settle_abortive,
+    settle_draw,
+    settle_wins,
+)
 
 LOGS = Path(__file__).parent / "data" / "tenhou"
 
@@ -164,6 +170,41 @@ def test_nagashi_mangan() -> None:
     assert settle_draw(nagashi=["E"]).change("E") == 12000
     assert settle_draw(nagashi=["W"], rules="tenhou-sanma").changes == (
         ("E", -4000), ("S", -2000), ("W", 6000))
+
+
+@pytest.mark.parametrize("reason", ["nine terminals", "four winds", "four riichi", "four kans",
+                                    "triple ron"])
+def test_an_abortive_draw_pays_nothing_and_keeps_the_deposits(reason: str) -> None:
+    # Nothing changes hands; this hand's deposits (-1000 each) join the sticks on the
+    # table for the next hand (Tenhou [S1]: the dealer keeps the deal, honba + 1).
+    riichi = ["E", "S", "W", "N"] if reason == "four riichi" else ["S"]
+    result = settle_abortive(reason, riichi=riichi, sticks=2)
+    assert result.outcome == "abortive draw"
+    assert result.changes == tuple((seat, -1000 if seat in riichi else 0)
+                                   for seat in "ESWN")
+    assert result.sticks_left == 2 + len(riichi)
+    assert result.scores == () and result.by_win == ()
+
+
+def test_abortive_draw_names_and_rules() -> None:
+    # The Japanese names read as the English ones.
+    assert ABORTIVE_DRAWS["kyuushu kyuuhai"] == ABORTIVE_DRAWS["nine terminals"]
+    assert settle_abortive("suukaikan").changes == settle_abortive("four kans").changes
+    # Three players: four kans and nine terminals happen, four winds and four riichi cannot.
+    assert settle_abortive("four kans", riichi=["W"], rules="tenhou-sanma").changes == (
+        ("E", 0), ("S", 0), ("W", -1000))
+    for reason in ("four winds", "four riichi", "triple ron"):
+        with pytest.raises(HandError, match="three-player") as caught:
+            settle_abortive(reason, rules="tenhou-sanma")
+        assert caught.value.field == "reason"
+    # Mahjong Soul pays three rons (settle_wins), so a triple ron is no draw there.
+    with pytest.raises(HandError, match="settle_wins"):
+        settle_abortive("triple ron", rules="majsoul")
+    with pytest.raises(HandError, match="not an abortive draw") as unknown:
+        settle_abortive("exhaustive")
+    assert unknown.value.field == "reason"
+    with pytest.raises(HandError, match="sticks"):
+        settle_abortive("four kans", sticks=-1)
 
 
 def test_bad_settlements_are_located_errors() -> None:

@@ -28,7 +28,8 @@ def test_replayed_rounds_give_the_situations() -> None:
     assert dict(second.situation) == {"tsumo": True, "rinshan": True, "seat": "E",
                                       "round": "E", "dora": "8m9s"}
     # Round 4: a chi ("c232224") and a pon from the left ("p474747") before seat 0's 9m
-    # is ronned: pinfu 30 fu 1000, seat 1 is North to dealer seat 2.
+    # is ronned: pinfu 30 fu 1000, seat 1 is North to dealer seat 2. (Round 3 was a draw
+    # with nobody tenpai: the deal passed, 2 honba, so seat 0 pays 1000 + 600.)
     assert third.hand == "123789m456p11345s" and third.win == "9m"
     assert dict(third.situation)["seat"] == "N"
     for win in game.wins:
@@ -44,7 +45,7 @@ def test_a_damaged_round_is_located_and_the_rest_read(tmp_path: Path) -> None:
     game = read_log(path)
     assert [(f.where, f.fault) for f in game.faults] == [
         ("round 1", "discard entry 'x60' is not a tile")]
-    assert [win.round_name for win in game.wins] == ["E2-0", "E3-0"]
+    assert [win.round_name for win in game.wins] == ["E2-0", "E3-2"]
 
 
 def test_not_a_tenhou6_log(tmp_path: Path) -> None:

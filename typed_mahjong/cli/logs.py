@@ -26,9 +26,7 @@ if TYPE_CHECKING:
     from ..logs import Verdict, Win
 
 LOG_SUFFIXES = (".xml", ".xml_", ".mjlog", ".gz", ".json", ".jsonl", ".mjson")
-OUTCOMES = ("agree", "unmapped", "disagree")
 MAX_JOBS = 1_000_000  # what --jobs accepts; the pool is capped by the files and the CPUs
-MAX_LISTED = 1000  # disagreements, unmapped wins and faults listed one by one in a report
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -39,13 +37,18 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                     "JSON, mjai JSON lines; detected from the content.")
     commands = logs.add_subparsers(dest="logs_command", required=True)
     verify = commands.add_parser(
-        "verify", help="re-score every win and compare with the log",
-        description="Re-score every win with typed_mahjong.score and compare yaku, han, "
-                    "fu, points and each seat's point change (settled with "
-                    "typed_mahjong.core.settlement) with the log. Exit 0 only when every win "
-                    "agrees; 1 on any disagreement, damaged round, "
-                    "unreadable file or win in a lobby whose rules we cannot map.")
+        "verify", help="settle every round and compare with the log",
+        description="Settle every round (wins, exhaustive, abortive draws, nagashi mangan) "
+                    "with typed_mahjong.core.settlement and compare each seat's point "
+                    "change, the honba and sticks handed on and each win's yaku, han, fu "
+                    "and points with the log. Rounds of a lobby whose rules we cannot map "
+                    "are reported as unmapped. Exit 0 when nothing disagrees; 1 on any "
+                    "disagreement, damaged round or unreadable file.")
     _add_paths(verify)
+    verify.add_argument("--wins-only", action="store_true",
+                        help="verify each win only (not every round's settlement)")
+    verify.add_argument("--rounds", action="store_true",
+                        help="list every round with its outcome (JSON: rounds_listed)")
     verify.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1,
                         help="worker processes (default 1; at most one a file and one a CPU)")
     verify.add_argument("--json", action="store_true",
@@ -127,42 +130,16 @@ def worker_count(requested: int, files: int) -> int:
     return max(1, min(requested, files, os.cpu_count() or 1))
 
 
-def _verify_file(job: tuple[str, str | None]) -> dict[str, Any]:
-    """One file's verdicts as plain data (it crosses process boundaries), read round by
-    round: only counts and the verdicts worth listing are kept."""
-    from ..logs import LogError, open_log, verify_wins
+def _verify_file(job: tuple[str, str | None, bool, bool]) -> dict[str, Any]:
+    from ..logs.batch import verify_file
 
-    path, assume_rules = job
-    counts: Counter[str] = Counter()
-    listed: dict[str, list[dict[str, Any]]] = {"disagree": [], "unmapped": []}
-    faults: list[str] = []
-    result: dict[str, Any] = {"source": path, "lobby": "unreadable", "counts": counts,
-                              "listed": listed, "draws": 0, "faults": faults,
-                              "more_faults": 0}
-    try:
-        log = open_log(path, assume_rules=assume_rules)
-        result["lobby"] = log.lobby.description
-        for round_ in log.rounds():
-            for fault in round_.faults:
-                _keep(faults, str(fault), result)
-            result["draws"] += round_.draw is not None
-            for verdict in verify_wins(round_.wins):
-                counts[verdict.outcome] += 1
-                if verdict.outcome in listed and len(listed[verdict.outcome]) < MAX_LISTED:
-                    listed[verdict.outcome].append(verdict.as_dict())
-    except LogError as exc:
-        _keep(faults, str(exc), result)
-    return result
-
-
-def _keep(faults: list[str], fault: str, result: dict[str, Any]) -> None:
-    if len(faults) < MAX_LISTED:
-        faults.append(fault)
-    else:
-        result["more_faults"] += 1
+    path, assume_rules, wins_only, every_round = job
+    return verify_file(path, assume_rules, wins_only=wins_only, every_round=every_round)
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from ..logs.batch import Totals
+
     if args.assume_rules is not None:
         from ..core.rules import rules_from
 
@@ -170,63 +147,47 @@ def _verify(args: argparse.Namespace) -> int:
     files, missing = expand_paths(args.paths)
     jobs = worker_count(args.jobs, len(files))
     started = time.perf_counter()
-    counts: Counter[str] = Counter()
-    by_outcome: dict[str, list[dict[str, Any]]] = {outcome: [] for outcome in OUTCOMES}
-    faults = list(missing)
-    more_faults = draws = 0
-    for result in _run(files, args, jobs):
-        more_faults += result["more_faults"]
-        for fault in result["faults"]:
-            if len(faults) < MAX_LISTED:
-                faults.append(fault)
-            else:
-                more_faults += 1
-        draws += result["draws"]
-        counts.update(result["counts"])
-        for outcome, verdicts in result["listed"].items():
-            room = MAX_LISTED - len(by_outcome[outcome])
-            by_outcome[outcome].extend(verdicts[:max(room, 0)])
+    totals = Totals(missing)
+    for report in _run(files, args, jobs):
+        totals.add(report)
     seconds = time.perf_counter() - started
-    wins = sum(counts.values())
-    summary = {
-        "files": len(files), "wins": wins, "agree": counts["agree"],
-        "unmapped": counts["unmapped"],
-        "disagree": counts["disagree"], "draws": draws, "faults": faults,
-        "more_faults": more_faults,
-        "disagreements": by_outcome["disagree"],
-        "unmapped_wins": by_outcome["unmapped"], "assumed_rules": args.assume_rules,
+    summary = totals.summary()
+    summary["files"] = len(files)
+    summary.update({
+        "assumed_rules": args.assume_rules, "wins_only": args.wins_only,
         "seconds": round(seconds, 3),
-        "wins_per_second": round(wins / seconds, 1) if seconds > 0 else None,
+        "wins_per_second": round(summary["wins"] / seconds, 1) if seconds > 0 else None,
         "jobs": jobs,
-    }
+    })
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
-        _print_report(summary, by_outcome)
-    failed = counts["disagree"] or counts["unmapped"] or faults
-    return 1 if failed else 0
+        _print_report(summary)
+    return 1 if totals.failed else 0
 
 
 def _run(files: list[Path], args: argparse.Namespace, jobs: int) -> Iterator[dict[str, Any]]:
-    work = [(str(path), args.assume_rules) for path in files]
+    work = [(str(path), args.assume_rules, args.wins_only, args.rounds) for path in files]
     show = not getattr(args, "quiet", False) and not args.json and sys.stderr.isatty()
     if jobs == 1:
         yield from _progress(map(_verify_file, work), len(work), show)
         return
     import concurrent.futures
 
+    # A few chunks a worker: each file is a few milliseconds of work, each task a round trip.
+    chunk = max(1, min(64, len(work) // (4 * jobs)))
     with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from _progress(pool.map(_verify_file, work, chunksize=8), len(work), show)
+        yield from _progress(pool.map(_verify_file, work, chunksize=chunk), len(work), show)
 
 
 def _progress(results: Iterator[dict[str, Any]], total: int,
               show: bool) -> Iterator[dict[str, Any]]:
-    wins = 0
+    rounds = 0
     stream = raw_stderr() if show else None
     for done, result in enumerate(results, 1):
-        wins += sum(result["counts"].values())
+        rounds += sum(result["rounds"].values())
         if stream is not None and (done == total or done % 10 == 0):
-            _progress_line(stream, f"\r{done}/{total} files, {wins} wins")
+            _progress_line(stream, f"\r{done}/{total} files, {rounds} rounds")
         yield result
     if stream is not None and total:
         _progress_line(stream, "\n")
@@ -242,34 +203,64 @@ def _progress_line(stream: Any, text: str) -> None:
         pass
 
 
-def _print_report(summary: dict[str, Any], by_outcome: dict[str, list[dict[str, Any]]]) -> None:
-    header = ("files", "wins", "agree", "unmapped", "disagree", "faults")
-    values = (summary["files"], summary["wins"], summary["agree"],
-              summary["unmapped"], summary["disagree"],
-              len(summary["faults"]) + summary["more_faults"])
+def _table(header: Sequence[str], values: Sequence[object]) -> None:
     widths = [max(len(name), len(str(value))) for name, value in zip(header, values,
                                                                      strict=True)]
     print("  ".join(name.rjust(width) for name, width in zip(header, widths, strict=True)))
     print("  ".join(str(value).rjust(width) for value, width in zip(values, widths,
                                                                     strict=True)))
+
+
+def _print_report(summary: dict[str, Any]) -> None:
+    faults = len(summary["faults"]) + summary["more_faults"]
+    if summary["wins_only"]:
+        _table(("files", "wins", "agree", "unmapped", "disagree", "faults"),
+               (summary["files"], summary["wins"], summary["agree"], summary["unmapped"],
+                summary["disagree"], faults))
+    else:
+        outcomes = summary["round_outcomes"]
+        _table(("files", "rounds", "agree", "disagree", "unmapped", "damaged", "faults"),
+               (summary["files"], summary["rounds"], outcomes["agree"],
+                outcomes["disagree"], outcomes["unmapped"], outcomes["damaged"], faults))
+        print(f"wins: {summary['wins']} ({summary['agree']} agree, {summary['disagree']} "
+              f"disagree, {summary['unmapped']} unmapped)")
+        if summary["endings"]:
+            print("endings: " + ", ".join(f"{ending} {count}"
+                                          for ending, count in summary["endings"].items()))
     rate = summary["wins_per_second"]
     print(f"{summary['seconds']:.2f} s, {rate} wins/s, {summary['jobs']} job(s)"
           + (f"; unmapped lobbies scored as {summary['assumed_rules']!r} (--assume-rules)"
              if summary["assumed_rules"] else ""))
-    for verdict in by_outcome["disagree"]:
+    for verdict in summary["rounds_listed"]:
+        changes = " ".join(f"{change:+d}" for change in verdict["computed"])
+        print(f"{verdict['source']}: {verdict['where']} {verdict['round']}: "
+              f"{verdict['ending']}: {verdict['outcome']}" + (f" [{changes}]" if changes else ""))
+    for verdict in summary["round_disagreements"]:
+        print(f"\nDISAGREE {verdict['source']}: {verdict['where']} round {verdict['round']} "
+              f"({verdict['ending']})")
+        print(f"  recorded: {verdict['recorded']}")
+        print(f"  computed: {verdict['computed']}")
+        for difference in verdict["differences"]:
+            print(f"  - {difference}")
+        for line in verdict["breakdown"]:
+            print(f"    {line}")
+    for verdict in summary["disagreements"]:
         print(f"\nDISAGREE {verdict['source']}: {verdict['where']} round {verdict['round']}, "
               f"seat {verdict['winner']}")
         for difference in verdict["differences"]:
             print(f"  - {difference}")
         print(f"  {verdict['call']}")
     unmapped = Counter((verdict["source"], verdict["reason"])
-                       for verdict in by_outcome["unmapped"])
+                       for verdict in summary["unmapped_wins"])
     for (source, reason), count in sorted(unmapped.items()):
         print(f"\nunmapped ({count} win(s)) {source}: {reason}")
     for fault in summary["faults"]:
         print(f"\nFAULT {fault}")
     if summary["more_faults"]:
         print(f"\n... and {summary['more_faults']} more faults")
+    for name, count in summary["more_listed"].items():
+        if name != "faults":
+            print(f"... and {count} more {name.replace('_', ' ')} not listed")
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -314,11 +305,15 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _win_record(win: Win, verdict: Verdict) -> dict[str, Any]:
+    """One win as JSON: ``round`` is the round's label ("E1-0", as in the CSV), its wind
+    (score()'s ``round`` keyword) is ``round_wind``."""
     rules = win.lobby.rules
+    situation = dict(win.situation)
     return {
         "source": win.source, "where": win.where, "round": win.round_name,
         "winner": win.winner, "discarder": win.discarder, "hand": win.hand, "win": win.win,
-        **{key: value for key, value in win.situation},
+        **{key: value for key, value in situation.items() if key != "round"},
+        "round_wind": situation.get("round"),
         "rules": rules.name if rules else None,
         "rule_options": dict(win.lobby.overrides),
         "lobby": win.lobby.description,
@@ -344,8 +339,6 @@ def _csv(rows: list[tuple[Win, Verdict]]) -> str:
     writer.writerow(_CSV_COLUMNS)
     for win, verdict in rows:
         record = _win_record(win, verdict)
-        record["round_wind"] = dict(win.situation).get("round")
-        record["round"] = win.round_name
         record["recorded_yaku"] = " ".join(f"{name}:{han}"
                                            for name, han in win.recorded.yaku or ())
         writer.writerow(["" if record.get(column) is None else record.get(column, "")

@@ -10,6 +10,8 @@ Three pure functions, one per way a hand ends; each returns a ``Settlement``:
 * ``settle_draw``: an exhaustive draw. Tenpai payments (``rules.noten_payment`` in all, split
   among the noten payers and the tenpai receivers), or nagashi mangan: each nagashi player is
   paid a mangan as by a tsumo, with neither honba nor sticks, and no tenpai payments.
+* ``settle_abortive``: an abortive draw (nine terminals, four winds, four riichi, four kans,
+  a triple ron where ``rules.triple_ron_draw``): nothing is paid.
 * every function takes ``riichi``: the seats that declared riichi in this hand. Their 1000
   goes onto the table, so their change includes -1000; ``sticks`` are the sticks left on
   the table by earlier hands. ``Settlement.sticks_left`` is what stays on the table.
@@ -36,6 +38,15 @@ from .win_option_reading import checked
 from .win_options import DEFAULTS
 
 SEAT_ORDER = "ESWN"
+# The abortive draws, by their English and Japanese names, each to its English name.
+ABORTIVE_DRAWS = {
+    "nine terminals": "nine terminals", "kyuushu kyuuhai": "nine terminals",
+    "four winds": "four winds", "suufon renda": "four winds",
+    "four riichi": "four riichi", "suucha riichi": "four riichi",
+    "four kans": "four kans", "suukaikan": "four kans",
+    "triple ron": "triple ron", "sanchahou": "triple ron",
+}
+_FOUR_PLAYERS_ONLY = ("four winds", "four riichi", "triple ron")
 # score()'s own table-state arguments: the settlement passes them, a win may not.
 TABLE_OPTIONS = frozenset({"seat", "tsumo", "honba", "sticks", "rules", "pao"})
 
@@ -201,6 +212,35 @@ def settle_draw(*, tenpai: Iterable[str] = (), nagashi: Iterable[str] = (),
         for seat in ready:
             changes[seat] += rule_set.noten_payment // len(ready)
     return Settlement(_ordered(changes, seats), left, "draw")
+
+
+def settle_abortive(reason: str, *, riichi: Iterable[str] = (), sticks: int = 0,
+                    rules: str | Rules = "tenhou") -> Settlement:
+    """Settle an abortive draw: nothing is paid, the deposits stay on the table.
+
+    ``reason`` is one of ``ABORTIVE_DRAWS`` (English or Japanese name). Four winds, four
+    riichi and a triple ron need four players; a triple ron is a draw only where
+    ``rules.triple_ron_draw`` (elsewhere the three wins are paid: ``settle_wins``).
+    """
+    rule_set = rules_from(rules)
+    seats = _seats(rule_set)
+    name = ABORTIVE_DRAWS.get(reason) if isinstance(reason, str) else None
+    if name is None:
+        raise HandError(f"reason: {reason!r} is not an abortive draw (one of "
+                        f"{', '.join(sorted(set(ABORTIVE_DRAWS.values())))})",
+                        field="reason", kind=MALFORMED)
+    if name in _FOUR_PLAYERS_ONLY and rule_set.players < 4:
+        raise HandError(f"reason: {name} cannot happen in three-player mahjong",
+                        field="reason", kind=RULES)
+    if name == "triple ron" and not rule_set.triple_ron_draw:
+        raise HandError(f"reason: under the {rule_set.name} rules three rons on one discard "
+                        f"are paid, not a draw (settle_wins)", field="reason", kind=RULES)
+    declared = _riichi_seats(riichi, seats)
+    _check_count("sticks", sticks)
+    changes = dict.fromkeys(seats, 0)
+    for seat in declared:
+        changes[seat] -= rule_set.riichi_stick_value
+    return Settlement(_ordered(changes, seats), sticks + len(declared), "abortive draw")
 
 
 def _tsumo_payments(basic: int, situation: Situation,

@@ -62,12 +62,12 @@ def whole_list(text: bytes, what: str, low: int, high: int, most: int) -> list[i
     if len(text) > most * (MAX_DIGITS + 2) or _WHOLE_LIST.fullmatch(text) is None:
         raise ValueError(f"{what} {shown(text)} is not a list of at most {most} whole "
                          f"numbers")
-    values = [int(part) for part in text.split(b",")]
+    values = list(map(int, text.split(b",")))
     if len(values) > most:
         raise ValueError(f"{what} has {len(values)} numbers, at most {most} expected")
-    for value in values:
-        if not low <= value <= high:
-            raise ValueError(f"{what}: {value} is out of range ({low}..{high})")
+    if min(values) < low or max(values) > high:
+        value = next(value for value in values if not low <= value <= high)
+        raise ValueError(f"{what}: {value} is out of range ({low}..{high})")
     return values
 
 

@@ -18,8 +18,9 @@ from typing import Any
 from ..core.interop import tile_from_mjai
 from ..core.tiles import format_tile_sequence, format_tiles, tile_name
 from .checked import json_list, json_text, json_whole, shown
+from .endings import MJAI_REASONS, ORPHAN_KINDS, nagashi_seats, tenpai_seats
 from .json_values import MAX_VALUE_CHARS, JsonFault, loads
-from .model import MAX_FAULTS, Draw, Lobby, LogError, Recorded, Round, Win
+from .model import EXHAUSTIVE, MAX_FAULTS, Draw, Lobby, LogError, Recorded, Round, Win
 from .table import Hand, Tile, TileCount
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
@@ -57,6 +58,7 @@ class _Round:
         self.last_discard: Tile | None = None
         self.winners: set[int] = set()
         self.ended = False
+        self.nagashi_broken = 0  # seats that discarded a middle tile or had a discard called
         try:
             self._begin(event)
         except (ValueError, KeyError, IndexError, TypeError) as exc:
@@ -77,6 +79,10 @@ class _Round:
         name = f"{bakaze}{kyoku}-{honba}"
         self.round.name, self.round.dealer = name, dealer
         self.round.honba, self.round.sticks = honba, sticks
+        if "scores" in event:
+            self.round.scores = tuple(
+                json_whole(score, "score", -_POINTS_CAP, _POINTS_CAP)
+                for score in json_list(event["scores"], "scores", 4)[:players])
         self.tracker = RoundTracker(name, dealer, 27 + WIND_LETTERS.index(bakaze), honba,
                                     sticks, players)
         self.count = TileCount()
@@ -182,6 +188,10 @@ def _fault_text(exc: Exception) -> str:
 
 def _finish(state: _Round) -> Round:
     round_ = state.round
+    if not round_.faults:
+        tracker = state.tracker
+        round_.riichi = tuple(seat for seat in range(len(state.players))
+                              if tracker.riichi[seat] == 2)
     if not round_.faults and not state.ended:
         round_.faults.append(LogError(round_.source, round_.where, f"round {round_.name} "
                                                                     f"ends without a win or "
@@ -207,6 +217,8 @@ def _event(state: _Round, event: dict[str, Any], line: int) -> None:
         player.take(tile, "dahai")
         tracker.discard(actor)
         state.last_discard = tile
+        if not ORPHAN_KINDS[tile[0]]:
+            state.nagashi_broken |= 1 << actor
     elif kind in ("chi", "pon", "daiminkan"):
         consumed = [_tile(name) for name in json_list(event["consumed"], "consumed", 3)]
         called = _tile(event["pai"])
@@ -222,6 +234,7 @@ def _event(state: _Round, event: dict[str, Any], line: int) -> None:
         tracker.call(actor, CalledMeld(meld_kind, min(t for t, _ in consumed + [called]),
                                        target))
         state.last_discard = None
+        state.nagashi_broken |= 1 << target
     elif kind == "ankan":
         consumed = [_tile(name) for name in json_list(event["consumed"], "consumed", 4)]
         for tile in consumed:
@@ -266,10 +279,24 @@ def _event(state: _Round, event: dict[str, Any], line: int) -> None:
     elif kind == "ryukyoku":
         if state.ended:
             raise ValueError("ryukyoku after the round ended")
-        deltas = _deltas(event.get("deltas", []), len(state.players))
+        players = len(state.players)
+        deltas = _deltas(event.get("deltas", []), players)
         reason = json_text(event.get("reason", "exhaustive"), "reason", 32)
+        ending = MJAI_REASONS.get(reason, "")
+        tenpai: tuple[int, ...] | None = None
+        if ending == EXHAUSTIVE:
+            flags = event.get("tenpais")
+            if flags is None:  # not recorded: the hands at the draw say it
+                tenpai = tenpai_seats([hand.text() for hand in state.players],
+                                      state.lobby.rules)
+            else:
+                listed = json_list(flags, "tenpais", players)
+                if len(listed) != players or not all(isinstance(f, bool) for f in listed):
+                    raise ValueError(f"tenpais {shown(flags)} is not one true or false a seat")
+                tenpai = tuple(seat for seat, flag in enumerate(listed) if flag)
         state.round.draw = Draw(state.round.source, f"line {line}", tracker.name, reason,
-                                deltas)
+                                deltas, ending, tenpai,
+                                nagashi_seats(state.nagashi_broken, players))
         state.ended = True
 
 

@@ -1,51 +1,49 @@
-"""Tenhou mjlog XML, scanned as the flat document it is: no XML parser, no entities.
+"""Tenhou mjlog XML, read as the flat document it is: no XML parser, no entities.
 
-An mjlog is a root ``<mjloggm ...>`` holding self-closing elements only. The scanner
-accepts exactly that (after an optional ``<?xml?>`` declaration naming UTF-8): a DOCTYPE,
-an entity declaration, a comment, a processing instruction, CDATA, text or a nested
-element is refused with its line, so entity expansion ("billion laughs") and external
-entities cannot happen, and nothing is read but the file itself. Entity references in
-attribute values are not expanded (no number the reader uses can hold one).
+An mjlog is a root ``<mjloggm ...>`` holding self-closing elements only; nothing else is
+accepted. ``check`` reads the prologue (an optional ``<?xml?>`` declaration, which must
+name UTF-8), the root's start tag and its end tag. Inside, ``ELEMENTS`` finds every element
+but the draws and discards (``<T12/>``, ``<D12/>``: nine elements in ten), and the text
+between two of them must be draws, discards and blanks only (``moves_only``, one regular
+expression): a DOCTYPE, an entity declaration, a comment, a processing instruction, CDATA,
+text or a nested element fails there and is named with its line (``fault_at``). So entity
+expansion ("billion laughs") and external entities cannot happen, and nothing is read but
+the file itself. Entity references in attribute values are not expanded (no number the
+reader uses can hold one).
 
-The draws and discards (``<T12/>``, ``<D12/>``: nine tags in ten) are the hot path: they
-come out in bulk, as a ``Run`` of (letter, id) pairs between two other elements, matched
-by one regular expression that also bounds the ids (0..135). Every other element comes out
-as a ``Tag`` with its attributes (names and values as bytes) and its line. Time is linear
-in the file; besides the file's bytes, the scanner holds one run or element at a time.
+Nothing is cut into objects one element at a time: the reader counts and searches the
+draws and discards in bulk, as text. Time is linear in the file, and memory is the file's
+bytes plus what the reader keeps of one round.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 _ID = rb"(?:13[0-5]|1[0-2][0-9]|[1-9]?[0-9])"  # a 136-id, 0..135, no leading zero
-_RUN = re.compile(rb"(?:[ \t\r\n]*<[D-GT-W]" + _ID + rb"[ \t\r\n]*/>)*[ \t\r\n]*")
-_RUN_TOKEN = re.compile(rb"<([D-GT-W])(" + _ID + rb")")
-_RUN_ONE = re.compile(rb"[ \t\r\n]*<[D-GT-W]" + _ID + rb"[ \t\r\n]*/>")
-# Any "<" that does not open a draw or discard: the other elements, and anything refused.
-_OTHER = re.compile(rb"<(?![D-GT-W][0-9])")
+_BLANKS = rb"[ \t\r\n]*"
 _NAME = rb"[A-Za-z_][A-Za-z0-9_.-]*"
 _VALUE = rb"(?:\"[^\"<]*\"|'[^'<]*')"
-_TAG_OPEN = (rb"<(" + _NAME + rb")((?:[ \t\r\n]+" + _NAME + rb"[ \t\r\n]*=[ \t\r\n]*"
-             + _VALUE + rb")*)[ \t\r\n]*")
-_TAG = re.compile(_TAG_OPEN + rb"(/?)>")
-_TAG_PREFIX = re.compile(_TAG_OPEN)  # where a malformed tag stops being one
-_END_TAG = re.compile(rb"</(" + _NAME + rb")[ \t\r\n]*>")
+_ATTRIBUTES = rb"((?:[ \t\r\n]+" + _NAME + rb"[ \t\r\n]*=[ \t\r\n]*" + _VALUE + rb")*)"
+_MOVE = rb"<[D-GT-W]" + _ID + _BLANKS + rb"/>"  # a draw or a discard
+_ELEMENT = rb"<(?![D-GT-W][0-9])(" + _NAME + rb")" + _ATTRIBUTES + _BLANKS + rb"/>"
+# Possessive: a run of millions of draws keeps no backtracking state.
+_MOVES = re.compile(rb"(?:" + _BLANKS + _MOVE + rb")*+" + _BLANKS)
+ELEMENTS = re.compile(_ELEMENT)  # in a checked body: every element but draws and discards
+MOVE = re.compile(rb"<([D-GT-W])(" + _ID + rb")")
+_OPEN = re.compile(rb"<(" + _NAME + rb")" + _ATTRIBUTES + _BLANKS + rb"(/?)>")
+_END = re.compile(rb"</(" + _NAME + rb")" + _BLANKS + rb">")
+_DECLARATION = re.compile(rb"<\?xml" + _ATTRIBUTES + _BLANKS + rb"\?>")
+_BLANK = re.compile(_BLANKS)
 _ATTRIBUTE = re.compile(rb"(" + _NAME + rb")[ \t\r\n]*=[ \t\r\n]*\"([^\"<]*)\"")
 _ATTRIBUTE_ANY_QUOTE = re.compile(rb"(" + _NAME + rb")[ \t\r\n]*=[ \t\r\n]*(?:\"([^\"<]*)\"|"
                                   rb"'([^'<]*)')")
-_DECLARATION = re.compile(rb"<\?xml((?:[ \t\r\n]+" + _NAME + rb"[ \t\r\n]*=[ \t\r\n]*"
-                          + _VALUE + rb")*)[ \t\r\n]*\?>")
-_BLANK = re.compile(rb"[ \t\r\n]*")
 _READABLE_ENCODINGS = frozenset({b"utf-8", b"utf8", b"us-ascii", b"ascii"})
-ROOT = b"mjloggm"  # Tenhou's root element (any name is read; GO then says whether it is one)
-END = b"/"  # the name a Tag has for the root's end tag
 
 
 class ScanError(ValueError):
-    """The document is not a flat mjlog at ``line``: no element after it can be trusted."""
+    """The document is not a flat mjlog at ``line``."""
 
     def __init__(self, line: int, fault: str) -> None:
         super().__init__(fault)
@@ -54,163 +52,94 @@ class ScanError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Tag:
-    name: bytes
-    attributes: dict[bytes, bytes]
-    line: int
+class Document:
+    """An mjlog's prologue and root checked: its elements lie in ``data[start:end]``."""
+
+    data: bytes
+    start: int
+    end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
-    """The draws and discards between two other elements: (letter, 136-id) pairs."""
-
-    tokens: list[tuple[bytes, bytes]]
-    line: int  # the line of the first one
-    text: bytes  # their text, to find the line of one (only when it is at fault)
-
-    def line_of(self, index: int) -> int:
-        found = list(_RUN_TOKEN.finditer(self.text))
-        offset = found[index].start() if 0 <= index < len(found) else 0
-        return self.line + self.text.count(b"\n", 0, offset)
+def line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
 
 
 def attributes(text: bytes) -> dict[bytes, bytes]:
+    """An element's attributes (the text after its name), names and values as bytes."""
     if b"'" in text:
         return {name: double or single
                 for name, double, single in _ATTRIBUTE_ANY_QUOTE.findall(text)}
     return dict(_ATTRIBUTE.findall(text))
 
 
-def scan(data: bytes) -> Iterator[Run | Tag]:
-    """The elements of an mjlog, in order; ``ScanError`` where it stops being one.
-
-    The root's start tag comes out as a Tag named ``mjloggm``, its end tag as one named
-    ``/``; empty runs are left out.
-    """
-    scanner = _Scanner(data)
-    position = scanner.prologue()
-    yield scanner.root
-    for found in _OTHER.finditer(data, position):
-        start = found.start()
-        if start > position:
-            run = scanner.run(position, start)
-            if run is not None:
-                yield run
-        tag, position = scanner.element(start)
-        yield tag
-        if tag.name == END:
-            break
-    else:
-        run = scanner.run(position, len(data))  # checked, so a bad tail is named first
-        if run is not None:
-            yield run
-        raise ScanError(scanner.line_at(len(data)), "the file ends before the log does "
-                                                    "(no </mjloggm>): cut short?")
-    if not _blank_to_end(data, position):
-        raise ScanError(scanner.line_at(position), "content after the end of the log "
-                                                   "(</mjloggm>)")
+def moves_only(data: bytes, start: int, stop: int) -> bool:
+    """Whether ``data[start:stop]`` holds draws, discards and blanks only."""
+    return _MOVES.fullmatch(data, start, stop) is not None
 
 
-def _blank_to_end(data: bytes, position: int) -> bool:
+def check(data: bytes) -> Document:
+    """The prologue, the root's start tag and its end tag; ``ScanError`` if they are not an
+    mjlog's."""
+    position = _blank_end(data, 3 if data.startswith(b"\xef\xbb\xbf") else 0)
+    declaration = _DECLARATION.match(data, position)
+    if declaration is not None:
+        encoding = {name: double or single for name, double, single
+                    in _ATTRIBUTE_ANY_QUOTE.findall(declaration.group(1))}
+        if encoding.get(b"encoding", b"utf-8").lower() not in _READABLE_ENCODINGS:
+            raise ScanError(line_of(data, position), "the XML declaration names an encoding "
+                                                     "other than UTF-8 (mjlog files are UTF-8)")
+        position = _blank_end(data, declaration.end())
+    if not data.startswith(b"<", position):
+        raise ScanError(line_of(data, position), "not XML (an mjlog starts with <mjloggm>)")
+    root = _OPEN.match(data, position)
+    if root is None or root.group(3):
+        raise _fault_at(data, position)
+    end_at = data.rfind(b"</")
+    end = _END.match(data, end_at) if end_at >= root.end() else None
+    if end is None or end.group(1) != root.group(1):
+        raise ScanError(line_of(data, len(data)), "the file ends before the log does (no "
+                                                  "end tag of its root): cut short?")
+    if _blank_end(data, end.end()) != len(data):
+        raise ScanError(line_of(data, end.end()), "content after the end of the log")
+    return Document(data, root.end(), end.start())
+
+
+def _blank_end(data: bytes, position: int) -> int:
     blank = _BLANK.match(data, position)
-    return blank is not None and blank.end() == len(data)
+    return blank.end() if blank is not None else position
 
 
-class _Scanner:
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        self.line = 1  # the line of data[self.counted]
-        self.counted = 0
-        self.root = Tag(ROOT, {}, 1)
-        self.root_name = ROOT
-
-    def line_at(self, offset: int) -> int:
-        """The line of ``data[offset]``; offsets only grow (the count is linear)."""
-        if offset > self.counted:
-            self.line += self.data.count(b"\n", self.counted, offset)
-            self.counted = offset
-        return self.line
-
-    def prologue(self) -> int:
-        """Past an optional XML declaration (UTF-8 only) to the root's start tag."""
-        data = self.data
-        position = _BLANK.match(data, _bom(data)).end()  # type: ignore[union-attr]
-        declaration = _DECLARATION.match(data, position)
-        if declaration is not None:
-            encoding = _ATTRIBUTE_ANY_QUOTE.findall(declaration.group(1))
-            named = {name: double or single for name, double, single in encoding}
-            if named.get(b"encoding", b"utf-8").lower() not in _READABLE_ENCODINGS:
-                raise ScanError(self.line_at(position), "the XML declaration names an "
-                                "encoding other than UTF-8 (mjlog files are UTF-8)")
-            position = _BLANK.match(data, declaration.end()).end()  # type: ignore[union-attr]
-        if data.startswith(b"<!", position) or data.startswith(b"<?", position):
-            self.element(position)  # raises: says which
-        if not data.startswith(b"<", position):
-            raise ScanError(self.line_at(position), "not XML (an mjlog starts with "
-                                                    "<mjloggm>)")
-        found = self._tag(position)
-        if found.group(3):
-            raise ScanError(self.line_at(position), "not a Tenhou mjlog (its root element "
-                                                    "holds nothing)")
-        self.root_name = found.group(1)
-        self.root = Tag(ROOT, attributes(found.group(2)), self.line_at(position))
-        return found.end()
-
-    def _tag(self, start: int) -> re.Match[bytes]:
-        found = _TAG.match(self.data, start)
-        if found is None:
-            prefix = _TAG_PREFIX.match(self.data, start)
-            stop = prefix.end() if prefix else start
-            raise ScanError(self.line_at(stop), "malformed XML: an element that does not "
-                                                "close (an mjlog element is <NAME "
-                                                "attribute=\"value\" .../>)")
-        return found
-
-    def run(self, start: int, stop: int) -> Run | None:
-        data = self.data
-        if _RUN.fullmatch(data, start, stop) is None:
-            raise ScanError(self._bad_run_line(start, stop),
-                            "not an mjlog element (a draw or discard is <T12/>, tile ids "
-                            "0..135; text between elements is not part of a log)")
-        tokens = _RUN_TOKEN.findall(data, start, stop)
-        if not tokens:
-            return None
-        first = data.find(b"<", start, stop)
-        return Run(tokens, self.line_at(first), data[first:stop])
-
-    def _bad_run_line(self, start: int, stop: int) -> int:
-        position = start
-        while True:  # the last whole draw or discard before the fault
-            found = _RUN_ONE.match(self.data, position, stop)
-            if found is None:
-                break
-            position = found.end()
-        blank = _BLANK.match(self.data, position, stop)
-        return self.line_at(blank.end() if blank else position)
-
-    def element(self, start: int) -> tuple[Tag, int]:
-        data = self.data
-        line = self.line_at(start)
-        if data.startswith(b"</", start):
-            found = _END_TAG.match(data, start)
-            if found is None or found.group(1) != self.root_name:
-                raise ScanError(line, "an end tag other than the root's (mjlog elements "
-                                      "hold no content)")
-            return Tag(END, {}, line), found.end()
-        if data.startswith(b"<!", start):
-            kind = ("a DOCTYPE declaration (refused: logs have none, and it could declare "
-                    "entities)" if data.startswith(b"<!DOCTYPE", start) else
-                    "an entity declaration (refused)" if data.startswith(b"<!ENTITY", start)
-                    else "a comment or CDATA section (not part of an mjlog)")
-            raise ScanError(line, kind)
-        if data.startswith(b"<?", start):
-            raise ScanError(line, "a processing instruction (not part of an mjlog)")
-        found = self._tag(start)
-        if not found.group(3):
-            raise ScanError(line, "an element that is not self-closing (only the root "
-                                  "element of an mjlog holds others)")
-        return Tag(found.group(1), attributes(found.group(2)), line), found.end()
+def fault_at(data: bytes, start: int, stop: int) -> ScanError:
+    """Name the first thing in ``data[start:stop]`` that is not a draw or a discard."""
+    moves = _MOVES.match(data, start, stop)
+    return _fault_at(data, moves.end() if moves is not None else start)
 
 
-def _bom(data: bytes) -> int:
-    return 3 if data.startswith(b"\xef\xbb\xbf") else 0
+def _fault_at(data: bytes, position: int) -> ScanError:
+    """Name what stands at ``position``, where the document stopped being an mjlog."""
+    position = _blank_end(data, position)
+    line = line_of(data, position)
+    if data.startswith(b"<!DOCTYPE", position):
+        return ScanError(line, "a DOCTYPE declaration (refused: logs have none, and it could "
+                               "declare entities)")
+    if data.startswith(b"<!ENTITY", position):
+        return ScanError(line, "an entity declaration (refused)")
+    if data.startswith(b"<!", position):
+        return ScanError(line, "a comment or CDATA section (not part of an mjlog)")
+    if data.startswith(b"<?", position):
+        return ScanError(line, "a processing instruction (not part of an mjlog)")
+    if data.startswith(b"</", position):
+        return ScanError(line, "an end tag inside the log (mjlog elements hold nothing)")
+    if not data.startswith(b"<", position):
+        return ScanError(line, "text between elements (not part of an mjlog)")
+    opened = _OPEN.match(data, position)
+    if opened is not None and not opened.group(3):
+        return ScanError(line, "an element that is not self-closing (only the root "
+                               "element of an mjlog holds others)")
+    if re.match(rb"<[D-GT-W][0-9]", data[position:position + 3]):
+        return ScanError(line, "a draw or discard of no tile (tile ids are 0..135)")
+    # The element does not close: say where it stops being one.
+    stop = re.compile(rb"<" + _NAME + _ATTRIBUTES + _BLANKS).match(data, position)
+    return ScanError(line_of(data, stop.end() if stop is not None else position),
+                     "malformed XML: an element that does not close (an mjlog element is "
+                     "<NAME attribute=\"value\" .../>)")

@@ -95,6 +95,13 @@ class Win:
         return f"score({', '.join(args)})"
 
 
+# How a round without a win ends (``Draw.ending``): an exhaustive draw, nagashi mangan, or
+# an abortive draw named as ``typed_mahjong.core.settlement.ABORTIVE_DRAWS`` names it.
+EXHAUSTIVE = "exhaustive draw"
+NAGASHI = "nagashi mangan"
+ABORTIVE = ("nine terminals", "four winds", "four riichi", "four kans", "triple ron")
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """A round that ended without a win (exhaustive draw, abortive draw, nagashi mangan)."""
@@ -102,8 +109,12 @@ class Draw:
     source: str
     where: str
     round_name: str
-    kind: str
-    deltas: tuple[int, ...] = ()
+    kind: str  # the log's own name for it ("exhaustive", "yao9", "流局", "fanpai", ...)
+    deltas: tuple[int, ...] = ()  # every seat's point change, this round's deposits left out
+    ending: str = ""  # EXHAUSTIVE, NAGASHI, one of ABORTIVE; "" for a kind we cannot name
+    tenpai: tuple[int, ...] | None = None  # seats tenpai at an exhaustive draw
+    nagashi: tuple[int, ...] = ()  # seats whose discards were all terminals and honours,
+    #                                none of them called (the nagashi mangan candidates)
 
 
 @dataclass(slots=True)
@@ -122,6 +133,9 @@ class Round:
     dealer: int
     honba: int
     sticks: int  # riichi sticks on the table when the round starts
+    scores: tuple[int, ...] = ()  # each seat's points when the round starts (if recorded)
+    riichi: tuple[int, ...] = ()  # seats whose riichi deposit went on the table this round
+    final: tuple[int, ...] = ()  # each seat's points when the game ends after this round
     wins: list[Win] = field(default_factory=list)
     draw: Draw | None = None
     faults: list[LogError] = field(default_factory=list)

@@ -7,7 +7,7 @@ hand's list short, so taking a tile from it costs a few steps whatever the file.
 
 from __future__ import annotations
 
-from ..core.tiles import tile_name
+from ..core.tiles import format_tiles, tile_name
 
 Tile = tuple[int, bool]  # (tile index 0..33, red five)
 HAND_LIMIT = 14
@@ -53,3 +53,10 @@ class Hand:
         except ValueError:
             raise ValueError(f"{what}: the player does not hold {tile_name(*tile)}"
                              ) from None
+
+    def text(self) -> str:
+        """The hand in our notation: concealed tiles, then the melds (a North set aside is
+        not a meld of the hand)."""
+        return " ".join([format_tiles(self.concealed),
+                         *(f"{kind}:{format_tiles(tiles)}" for kind, tiles in self.melds
+                           if kind != "nuki")])

@@ -25,8 +25,9 @@ from ..core.rules import rules_from
 from ..core.tiles import format_tile_sequence, format_tiles, tile_name
 from ..core.yaku import yaku_from_tenhou
 from .checked import json_list, json_text, json_whole, shown
+from .endings import ORPHAN_KINDS, TENHOU6_RESULTS, nagashi_seats, tenpai_seats
 from .json_values import JsonFault, items, loads, members
-from .model import Draw, Lobby, LogError, Recorded, Round, Win
+from .model import EXHAUSTIVE, Draw, Lobby, LogError, Recorded, Round, Win
 from .table import Hand, Tile, TileCount
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
@@ -176,6 +177,8 @@ def _read_round(round_: Round, lobby: Lobby, data: object) -> None:
         raise ValueError(f"round {number}: dealer seat {dealer} in a {players}-player game")
     name = f"{WIND_LETTERS[number // 4]}{number % 4 + 1}-{honba}"
     round_.name, round_.dealer, round_.honba, round_.sticks = name, dealer, honba, sticks
+    round_.scores = tuple(json_whole(score, "score", -_POINTS_CAP, _POINTS_CAP)
+                          for score in json_list(entries[1], "scores", 4)[:players])
     tracker = RoundTracker(name, dealer, 27 + number // 4, honba, sticks, players)
     count = TileCount()
     indicators = [_tile(code, "dora indicator") for code in json_list(entries[2], "dora", 5)]
@@ -222,7 +225,8 @@ def _read_round(round_: Round, lobby: Lobby, data: object) -> None:
     else:
         raise ValueError("the draws and discards never end (a malformed log)")
     ura = format_tile_sequence(ura_tiles)
-    _result(round_, lobby, tracker, seats, entries[4 + 3 * players], table.last_discard, ura)
+    _result(round_, lobby, table, entries[4 + 3 * players], ura)
+    round_.riichi = tuple(seat for seat in range(players) if tracker.riichi[seat] == 2)
 
 
 class _Table:
@@ -237,6 +241,7 @@ class _Table:
         self.revealed = 1
         self.last_discard: Tile | None = None
         self.pending_riichi: int | None = None
+        self.nagashi_broken = 0  # seats that discarded a middle tile or had a discard called
 
     def accept_riichi(self) -> None:
         # A riichi stands once play goes on past its discard (no ron on it).
@@ -288,6 +293,8 @@ class _Table:
                 self.draw(current, _tile(entry, "replacement tile"))
                 continue
             tile = _discard(seat, action)
+            if not ORPHAN_KINDS[tile[0]]:
+                self.nagashi_broken |= 1 << current
             if isinstance(action, str) and action.startswith("r"):
                 self.tracker.riichi_declared(current)
                 self.pending_riichi = current
@@ -311,6 +318,7 @@ class _Table:
         own.remove(called)
         for meld_tile in own:
             taker.hand.take(meld_tile, "call")
+        self.nagashi_broken |= 1 << discarder
         taker.hand.melds.append((kind, tiles))
         self.tracker.call(caller, CalledMeld(kind, min(t for t, _ in tiles), discarder))
         taker.last_drawn = None
@@ -365,15 +373,20 @@ def _deltas(value: object, players: int) -> tuple[int, ...]:
                  for delta in deltas)
 
 
-def _result(round_: Round, lobby: Lobby, tracker: RoundTracker, seats: list[_Seat],
-            value: object, last_discard: Tile | None, ura: str) -> None:
+def _result(round_: Round, lobby: Lobby, table: _Table, value: object, ura: str) -> None:
+    tracker, seats, last_discard = table.tracker, table.seats, table.last_discard
     result = json_list(value, "the result", 1 + 2 * (lobby.players - 1))
     if not result:
         raise ValueError("the round has no result")
     kind = json_text(result[0], "result", 16)
     if kind != "和了":
         deltas = _deltas(result[1], lobby.players) if len(result) > 1 else ()
-        round_.draw = Draw(round_.source, round_.where, tracker.name, kind, deltas)
+        ending = TENHOU6_RESULTS.get(kind, "")
+        # tenhou.net/6 records no tenpai: the hands at the draw say it.
+        tenpai = tenpai_seats([seat.hand.text() for seat in seats], lobby.rules) \
+            if ending == EXHAUSTIVE else None
+        round_.draw = Draw(round_.source, round_.where, tracker.name, kind, deltas, ending,
+                           tenpai, nagashi_seats(table.nagashi_broken, lobby.players))
         return
     for position in range(1, len(result) - 1, 2):
         deltas = _deltas(result[position], lobby.players)

@@ -5,31 +5,61 @@ seats 0..3, ``<D..>``..``<G..>`` discards, ``<N>`` calls, ``<REACH>`` riichi (st
 declaration, step 2 the stick paid), ``<DORA>`` a new kan dora indicator, ``<AGARI>`` a win
 and ``<RYUUKYOKU>`` a draw.
 
-Every event is checked against the table: each of the 136 tiles (ids) comes into play once
-(dealt, drawn or shown as an indicator), a player discards and calls only tiles they hold,
-a call takes the last discard, and a win's hand and melds are the winner's own. A fault
-inside a round is recorded and the reader resumes at the next ``<INIT>``; a document that
-stops being an mjlog (``mjlog_scan``) ends the file.
+The document is checked whole first (``mjlog_scan``). Then the elements other than draws
+and discards are read one by one, and the draws and discards between two of them (a run)
+are counted in bulk, as text: how many draws, who drew and who discarded, the last one
+(what a call takes or a ron wins on). The situation needs no more (``RoundTracker.played``).
+
+The table is checked where the round ends, over the round's text: each of the 136 tiles
+(ids) comes into play once (dealt, drawn or shown as an indicator), a player discards and
+calls only tiles dealt to or drawn by them, a call takes the last discard, and a win's
+hand and melds, and the hands shown at a draw, are the players' own. A fault inside a
+round is recorded and the reader resumes at the next ``<INIT>``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from itertools import repeat
 
 from ..core.interop import from_136, tile_from_136
 from ..core.tiles import format_tile_sequence, format_tiles, tile_name
 from ..core.yaku import yaku_from_tenhou
-from .checked import whole, whole_list
-from .mjlog_scan import END, Run, ScanError, Tag, scan
-from .model import Draw, Lobby, LogError, Recorded, Round, Win
+from .checked import shown, whole, whole_list
+from .endings import MJLOG_TYPES, ORPHAN_KINDS, nagashi_seats
+from .mjlog_scan import (
+    ELEMENTS,
+    MOVE,
+    ScanError,
+    attributes,
+    check,
+    fault_at,
+    line_of,
+    moves_only,
+)
+from .model import NAGASHI, Draw, Lobby, LogError, Recorded, Round, Win
 from .tenhou_lobby import lobby_from_go
 from .tenhou_meld import TenhouMeld, decode_meld
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
 MAX_ROUNDS = 1000  # one game: a hanchan has a few dozen rounds at most
 _SCORE = 10 ** 7  # points in hundreds, either sign: far past any real score
-_DRAW_LETTER = 84  # ord("T"); T U V W draw for seats 0..3, D E F G (68..71) discard
-_DISCARD_LETTER = 68
+_MOVES_CAP = 200  # draws and discards in a round: a wall has 70 draws, each a discard
+_DRAWS = (b"<T", b"<U", b"<V", b"<W")  # draws of seats 0..3; in a run nothing else starts so
+_DISCARDS = (b"<D", b"<E", b"<F", b"<G")
+_HANDS = (b"hai0", b"hai1", b"hai2", b"hai3")
+_ID = rb"(?:13[0-5]|1[0-2][0-9]|[1-9]?[0-9])"  # a 136-id: 0..135, no leading zero
+_ID_LIST = re.compile(_ID + rb"(?:," + _ID + rb")*")
+_DEAL = re.compile(_ID + rb"(?:," + _ID + rb"){12}")  # 13 ids
+_DISCARD_IDS = tuple(re.compile(letter + rb"([0-9]{1,3})") for letter in _DISCARDS)
+# The table check works on (draw letter, id) pairs, ids as the text has them (no leading
+# zero, so one text a number): a discard reads as a draw by its seat once its letter is
+# swapped (D->T, ...) and the draws' hidden (T->x, ...).
+_SEAT_LETTERS = (b"T", b"U", b"V", b"W")
+_PAIRS = re.compile(rb"<([TUVW])([0-9]{1,3})")
+_DRAWN_IDS = re.compile(rb"<[TUVW]([0-9]{1,3})")
+_DISCARDS_AS_DRAWS = bytes.maketrans(b"DEFGTUVW", b"TUVWxxxx")
 
 
 class MjlogReader:
@@ -37,243 +67,279 @@ class MjlogReader:
 
     def __init__(self, data: bytes, source: str) -> None:
         self.source = source
-        self._events = scan(data)
-        self._pending: list[Run | Tag] = []
+        self.data = data
+        try:
+            document = check(data)
+        except ScanError as exc:
+            raise LogError(source, f"line {exc.line}", exc.fault) from None
+        self._end = document.end
+        self._elements = ELEMENTS.finditer(data, document.start, document.end)
+        self._position = document.start  # where the text not yet read starts
+        self._first: re.Match[bytes] | None = None  # the first <INIT>, read ahead
         self.lobby = self._read_lobby()
 
     def _read_lobby(self) -> Lobby:
-        try:
-            for event in self._events:
-                if isinstance(event, Tag) and event.name == b"GO":
-                    return _lobby(event, self.source)
-                if isinstance(event, Tag) and event.name in (b"INIT", END):
-                    break
-                self._pending.append(event)
-        except ScanError as exc:
-            raise LogError(self.source, f"line {exc.line}", exc.fault) from None
+        for element in self._elements:
+            if element.start() > self._position:
+                self._moves(element.start())
+                self._moves_before_rounds(element.start())
+            self._position = element.end()
+            name = element.group(1)
+            if name == b"GO":
+                return _lobby(element, self.data, self.source)
+            if name == b"INIT":
+                break
         raise LogError(self.source, "file", "no <GO> element before the first round: not "
                                             "a Tenhou mjlog")
 
+    def _moves(self, stop: int) -> None:
+        """Between two elements: draws, discards and blanks only, or the file ends here."""
+        if not moves_only(self.data, self._position, stop):
+            self._fault_at(self._position, stop)
+
+    def _moves_before_rounds(self, stop: int) -> None:
+        found = MOVE.search(self.data, self._position, stop) if stop > self._position else None
+        if found is not None:
+            raise LogError(self.source, f"line {line_of(self.data, found.start())}",
+                           "draws or discards before the first round")
+
     def rounds(self) -> Iterator[Round]:
-        """Each round in order; LogError (the file's) where the document stops being one."""
+        """Each round in order; LogError (the file's) where the document stops being an
+        mjlog (the rounds before it stand)."""
+        data = self.data
         current: _XmlRound | None = None
         count = 0
-        try:
-            for event in self._events:
-                if isinstance(event, Run):
-                    if current is not None:
-                        current.run(event)
-                    elif event.tokens:
-                        raise LogError(self.source, f"line {event.line}",
-                                       "draws or discards before the first round")
-                    continue
-                if event.name == b"INIT":
-                    if current is not None:
-                        yield current.finish()
-                    count += 1
-                    if count > MAX_ROUNDS:
-                        raise LogError(self.source, f"line {event.line}",
-                                       f"more than {MAX_ROUNDS} rounds: a log holds one game")
-                    current = _XmlRound(event, self.lobby, self.source)
-                elif event.name == END:
-                    break
-                elif current is not None:
-                    current.tag(event)
-        except ScanError as exc:
-            raise LogError(self.source, f"line {exc.line}", exc.fault) from None
+        position = self._position
+        for element in self._elements:
+            start = element.start()
+            if start > position:
+                if not moves_only(data, position, start):
+                    self._fault_at(position, start)
+                if current is not None:
+                    current.run(position, start)
+                else:
+                    self._position = position
+                    self._moves_before_rounds(start)
+            position = element.end()
+            name = element.group(1)
+            if name == b"INIT":
+                if current is not None:
+                    yield current.finish(start)
+                count += 1
+                if count > MAX_ROUNDS:
+                    raise LogError(self.source, f"line {line_of(data, start)}",
+                                   f"more than {MAX_ROUNDS} rounds: a log holds one game")
+                current = _XmlRound(data, element, self.lobby, self.source)
+            elif current is not None:
+                current.element(element)
+        if self._end > position:
+            if not moves_only(data, position, self._end):
+                self._fault_at(position, self._end)
+            if current is not None:
+                current.run(position, self._end)
         if current is not None:
-            yield current.finish()
+            yield current.finish(self._end)
         elif count == 0:
             raise LogError(self.source, "file", "the log has no rounds (no <INIT>)")
 
+    def _fault_at(self, start: int, stop: int) -> None:
+        exc = fault_at(self.data, start, stop)
+        raise LogError(self.source, f"line {exc.line}", exc.fault)
 
-def _lobby(go: Tag, source: str) -> Lobby:
+
+def _ids(text: bytes, what: str, most: int) -> list[int]:
+    """A list of 136-ids (each 0..135) of at most ``most``; ``b""`` is none."""
+    if not text:
+        return []
+    if len(text) > 4 * most or _ID_LIST.fullmatch(text) is None:
+        raise ValueError(f"{what} {shown(text)} is not a list of at most {most} tile ids "
+                         f"(0..135)")
+    ids = list(map(int, text.split(b",")))
+    if len(ids) > most:
+        raise ValueError(f"{what} lists {len(ids)} tile ids, at most {most} expected")
+    return ids
+
+
+def _lobby(go: re.Match[bytes], data: bytes, source: str) -> Lobby:
+    named = attributes(go.group(2))
     try:
-        type_bits = whole(go.attributes.get(b"type", b""), "<GO type>", 0, 1 << 30)
+        type_bits = whole(named.get(b"type", b""), "<GO type>", 0, 1 << 30)
     except ValueError as exc:
-        raise LogError(source, f"line {go.line}", str(exc)) from None
+        raise LogError(source, f"line {line_of(data, go.start())}", str(exc)) from None
     text = {key.decode("ascii", "replace"): value.decode("utf-8", "replace")
-            for key, value in go.attributes.items() if key in (b"rule", b"csrule")}
+            for key, value in named.items() if key in (b"rule", b"csrule")}
     return lobby_from_go(type_bits, text)
 
 
 class _XmlRound:
-    """One round being read: the table (hands, melds, tiles in play) and the tracker."""
+    """One round being read: the tracker, the melds and what the table check needs."""
 
-    def __init__(self, init: Tag, lobby: Lobby, source: str) -> None:
+    def __init__(self, data: bytes, init: re.Match[bytes], lobby: Lobby, source: str) -> None:
+        self.data = data
+        self.start = init.end()  # the round's text: from here to the next <INIT>
         self.lobby = lobby
         self.players = lobby.players
         self.red = lobby.rules.red_fives if lobby.rules is not None else True
-        where = f"line {init.line}"
-        self.round = Round(source, where, "?", 0, 0, 0)
+        self.round = Round(source, f"line {line_of(data, init.start())}", "?", 0, 0, 0)
         self.ended = False
+        self.checked = False  # the table check ran (it runs once, where the round ends)
         try:
-            self._start(init.attributes)
+            self._begin(attributes(init.group(2)))
         except (ValueError, KeyError, IndexError) as exc:
-            self._fault(exc, init.line, "INIT")
+            self._fault(exc, init.start(), "INIT")
 
     # --- the round's start -------------------------------------------------------------
 
-    def _start(self, attributes: dict[bytes, bytes]) -> None:
-        seed = whole_list(attributes.get(b"seed", b""), "seed", 0, 135, 6)
+    def _begin(self, named: dict[bytes, bytes]) -> None:
+        seed = whole_list(named.get(b"seed", b""), "seed", 0, 135, 6)
         if len(seed) != 6:
             raise ValueError(f"seed has {len(seed)} numbers, expected 6 (round, honba, "
                              f"sticks, two dice, dora indicator)")
         number, honba, sticks, indicator = seed[0], seed[1], seed[2], seed[5]
         if number > 15:
             raise ValueError(f"round {number} is out of range (0..15)")
-        dealer = whole(attributes.get(b"oya", b""), "oya", 0, self.players - 1)
+        dealer = whole(named.get(b"oya", b""), "oya", 0, self.players - 1)
         name = f"{WIND_LETTERS[number // 4]}{number % 4 + 1}-{honba}"
-        self.round.name, self.round.dealer = name, dealer
-        self.round.honba, self.round.sticks = honba, sticks
+        round_ = self.round
+        round_.name, round_.dealer, round_.honba, round_.sticks = name, dealer, honba, sticks
+        ten = whole_list(named.get(b"ten", b""), "ten", -_SCORE, _SCORE, 4)
+        if ten:
+            if len(ten) < self.players:
+                raise ValueError(f"ten lists {len(ten)} scores for {self.players} players")
+            round_.scores = tuple(100 * score for score in ten[:self.players])
         self.tracker = RoundTracker(name, dealer, 27 + number // 4, honba, sticks,
                                     self.players)
-        self.hands: list[set[int]] = []
-        self.melds: list[list[TenhouMeld]] = [[] for _ in range(self.players)]
-        self.seen: set[int] = set()
-        self._into_play([indicator], "the dora indicator")
-        for seat in range(4):
-            text = attributes.get(f"hai{seat}".encode(), b"")
-            dealt = whole_list(text, f"hai{seat}", 0, 135, 13)
+        self.dealt: set[tuple[bytes, bytes]] = set()  # (seat's draw letter, id text) pairs
+        self.dealt_ids: list[bytes] = []
+        for seat, key in enumerate(_HANDS):
+            text = named.get(key, b"")
             if seat >= self.players:
-                if dealt:
+                if text:
                     raise ValueError(f"hai{seat}: a deal to seat {seat} in a "
                                      f"{self.players}-player game")
-                continue
-            if len(dealt) != 13:
-                raise ValueError(f"hai{seat} deals {len(dealt)} tiles, not 13")
-            self._into_play(dealt, f"hai{seat}")
-            self.hands.append(set(dealt))
+            elif _DEAL.fullmatch(text) is None:
+                raise ValueError(f"hai{seat} {shown(text)} is not a deal of 13 tile ids "
+                                 f"(0..135)")
+            else:
+                ids = text.split(b",")
+                self.dealt_ids.extend(ids)
+                self.dealt.update(zip(repeat(_SEAT_LETTERS[seat]), ids))
+        self.indicators = [indicator]
         self.tracker.add_dora(tile_from_136(indicator, red_fives=self.red))
+        self.melds: list[list[TenhouMeld]] = [[] for _ in range(self.players)]
+        self.own: list[list[int]] = [[] for _ in range(self.players)]  # tiles put in melds
+        self.moves = 0
+        self.drawn = [0, 0, 0, 0]  # draws and discards of each seat so far
+        self.thrown = [0, 0, 0, 0]
         self.last_discard: tuple[int, int] | None = None  # (seat, id)
         self.last_draw: tuple[int, int] | None = None
         self.ura: list[int] | None = None  # the first win's (a later winner's are the same)
-
-    def _into_play(self, ids: list[int], what: str) -> None:
-        """Each 136-id comes into play once: a second time is a fifth copy of a tile."""
-        seen = self.seen
-        for tile in ids:
-            if tile in seen:
-                raise ValueError(f"{what}: tile id {tile} ({self._name(tile)}) is already "
-                                 f"in play (each id is one of the 136 tiles)")
-            seen.add(tile)
+        self.called_from = 0  # seats whose discard was called (no nagashi mangan)
+        self.held: set[tuple[bytes, bytes]] = set()  # concealed tiles as pairs, once checked
+        self.seen: set[bytes] = set()  # the ids in play, once checked
 
     def _name(self, tile_id: int) -> str:
         return tile_name(*tile_from_136(tile_id, red_fives=self.red))
 
-    # --- draws and discards ------------------------------------------------------------
+    # --- draws and discards, in bulk ---------------------------------------------------
 
-    def run(self, run: Run) -> None:
+    def run(self, start: int, stop: int) -> None:
+        """The draws and discards in ``data[start:stop]`` (nothing else is there)."""
         if self.round.faults:
             return
-        try:
-            self._play(run)
-        except (ValueError, KeyError, IndexError) as exc:
-            index = getattr(exc, "token", 0)
-            self._fault(exc, run.line_of(index), "draw/discard")
-
-    def _play(self, run: Run) -> None:
+        text = self.data[start:stop]
+        count = text.count  # in a run, "<T" starts a draw of seat 0 and nothing else, ...
+        t, u, v, w = count(b"<T"), count(b"<U"), count(b"<V"), count(b"<W")
+        d, e, f, g = count(b"<D"), count(b"<E"), count(b"<F"), count(b"<G")
+        draws, discards = t + u + v + w, d + e + f + g
+        if not draws + discards:
+            return  # blanks between two elements
         if self.ended:
-            raise _TokenFault(0, "a draw or discard after the round ended")
-        hands, seen, players = self.hands, self.seen, self.players
-        draws = drew = discarded = 0
-        last_draw: int | None = None
-        index = 0
-        letter = 0
-        seat = 0
-        tile = 0
-        for index, (letter_text, digits) in enumerate(run.tokens):
-            letter = letter_text[0]
-            tile = int(digits)
-            if letter >= _DRAW_LETTER:
-                seat = letter - _DRAW_LETTER
-                if seat >= players:
-                    raise _TokenFault(index, f"a draw by seat {seat} in a {players}-player "
-                                             f"game")
-                if tile in seen:
-                    raise _TokenFault(index, f"seat {seat} draws tile id {tile} "
-                                             f"({self._name(tile)}), which is already in play"
-                                             f" (each id is one of the 136 tiles)")
-                seen.add(tile)
-                hands[seat].add(tile)
-                draws += 1
-                last_draw = seat if not drew >> seat & 1 else None
-                drew |= 1 << seat
-            else:
-                seat = letter - _DISCARD_LETTER
-                if seat >= players:
-                    raise _TokenFault(index, f"a discard by seat {seat} in a "
-                                             f"{players}-player game")
-                hand = hands[seat]
-                if tile not in hand:
-                    raise _TokenFault(index, f"seat {seat} discards id {tile} "
-                                             f"({self._name(tile)}), which it does not hold")
-                hand.remove(tile)
-                discarded |= 1 << seat
-                self.last_discard = (seat, tile)
-        if letter >= _DRAW_LETTER:
-            self.last_draw = (seat, tile)
-        else:
-            last_draw = None
-            self.last_draw = None
-        if len(hands[seat]) + 3 * _sets(self.melds[seat]) > 14:
-            raise _TokenFault(index, f"seat {seat} holds more than 14 tiles")
+            self._fault(ValueError("a draw or discard after the round ended"), start, "")
+            return
+        if self.players == 3 and (w or g):
+            self._fault(ValueError("a draw or discard by seat 3 in a three-player game"),
+                        start, "")
+            return
+        self.moves += draws + discards
+        drawn, thrown = self.drawn, self.thrown
+        drawn[0] += t
+        drawn[1] += u
+        drawn[2] += v
+        drawn[3] += w
+        thrown[0] += d
+        thrown[1] += e
+        thrown[2] += f
+        thrown[3] += g
+        if self.moves > _MOVES_CAP:
+            self._fault(ValueError(f"more than {_MOVES_CAP} draws and discards in a round"),
+                        start, "")
+            return
+        last = text.rfind(b"<")
+        letter, tile = text[last + 1], int(text[last + 2:text.find(b"/", last)])
+        drew = (t > 0) | (u > 0) << 1 | (v > 0) << 2 | (w > 0) << 3
+        discarded = (d > 0) | (e > 0) << 1 | (f > 0) << 2 | (g > 0) << 3
         tracker = self.tracker
-        tracker.played(draws, drew, discarded, last_draw,
-                       "draw" if letter >= _DRAW_LETTER else "discard")
+        if letter >= 84:  # T U V W: the run ends with a draw
+            seat = letter - 84
+            self.last_draw, self.last_discard = (seat, tile), None
+            tracker.played(draws, drew, discarded, seat if (t, u, v, w)[seat] == 1 else None,
+                           "draw")
+        else:  # D E F G: with a discard
+            self.last_draw, self.last_discard = None, (letter - 68, tile)
+            tracker.played(draws, drew, discarded, None, "discard")
         if tracker.draws > tracker.wall_draws:
-            raise _TokenFault(index, f"draw number {tracker.draws}: the wall holds "
-                                     f"{tracker.wall_draws}")
+            self._fault(ValueError(f"draw number {tracker.draws}: the wall holds "
+                                   f"{tracker.wall_draws}"), start, "")
 
     # --- the other elements ------------------------------------------------------------
 
-    def tag(self, tag: Tag) -> None:
+    def element(self, element: re.Match[bytes]) -> None:
         if self.round.faults:
             return
-        name = tag.name
+        name = element.group(1)
         try:
             if name == b"N":
-                self._call(tag.attributes)
+                self._call(attributes(element.group(2)))
             elif name == b"REACH":
-                self._riichi(tag.attributes)
+                self._riichi(attributes(element.group(2)))
             elif name == b"DORA":
-                self._dora(tag.attributes)
+                self._dora(attributes(element.group(2)))
             elif name == b"AGARI":
-                self._win(tag.attributes, tag.line)
+                self._win(attributes(element.group(2)), element.start())
             elif name == b"RYUUKYOKU":
-                self._draw(tag.attributes, tag.line)
-            else:
-                return  # UN, BYE, TAIKYOKU, ...: nothing about the table
+                self._draw(attributes(element.group(2)), element.start())
         except (ValueError, KeyError, IndexError) as exc:
-            self._fault(exc, tag.line, name.decode("ascii", "replace"))
+            self._fault(exc, element.start(), name.decode("ascii", "replace"))
+        # UN, BYE, TAIKYOKU, ...: nothing about the table
 
     def _open(self, what: str) -> None:
-        if self.ended and what != "AGARI":
+        if self.ended:
             raise ValueError(f"<{what}> after the round ended")
 
-    def _seat(self, attributes: dict[bytes, bytes], key: bytes) -> int:
-        return whole(attributes[key], key.decode(), 0, self.players - 1)
+    def _seat(self, named: dict[bytes, bytes], key: bytes) -> int:
+        return whole(named[key], key.decode(), 0, self.players - 1)
 
-    def _riichi(self, attributes: dict[bytes, bytes]) -> None:
+    def _riichi(self, named: dict[bytes, bytes]) -> None:
         self._open("REACH")
-        seat = self._seat(attributes, b"who")
-        step = whole(attributes[b"step"], "step", 1, 2)
-        if step == 1:
+        seat = self._seat(named, b"who")
+        if whole(named[b"step"], "step", 1, 2) == 1:
             self.tracker.riichi_declared(seat)
         else:
             self.tracker.riichi_accepted(seat)
 
-    def _dora(self, attributes: dict[bytes, bytes]) -> None:
+    def _dora(self, named: dict[bytes, bytes]) -> None:
         self._open("DORA")
-        indicator = whole(attributes[b"hai"], "hai", 0, 135)
-        self._into_play([indicator], "DORA")
+        indicator = whole(named[b"hai"], "hai", 0, 135)
+        if len(self.indicators) == 5:
+            raise ValueError("a sixth dora indicator (one, and one for each of four kans)")
+        self.indicators.append(indicator)
         self.tracker.add_dora(tile_from_136(indicator, red_fives=self.red))
 
-    def _call(self, attributes: dict[bytes, bytes]) -> None:
+    def _call(self, named: dict[bytes, bytes]) -> None:
         self._open("N")
-        seat = self._seat(attributes, b"who")
-        meld = decode_meld(whole(attributes[b"m"], "m", 0, 65535))
-        hand = self.hands[seat]
+        seat = self._seat(named, b"who")
+        meld = decode_meld(whole(named[b"m"], "m", 0, 65535))
         if meld.kind in ("chi", "pon", "kan"):
             # The relative seat counts four places round the table, three players or four.
             discarder = (seat + meld.called_from) % 4
@@ -282,34 +348,35 @@ class _XmlRound:
                                  f"{discarder}, which is not the last discard")
             own = [tile for tile in meld.ids if tile != meld.called_id]
             self.last_discard = None
+            self.called_from |= 1 << discarder
         elif meld.kind == "kakan":
             discarder = None
             own = [tile for tile in meld.ids if tile not in _pon_ids(self.melds[seat], meld)]
             self.last_discard = (seat, own[0]) if len(own) == 1 else None  # chankan robs it
-        else:  # ankan, nuki
-            discarder = None
-            own = list(meld.ids)
-        missing = [tile for tile in own if tile not in hand]
-        if missing:
-            raise ValueError(f"seat {seat} calls {meld.kind} with id {missing[0]} "
-                             f"({self._name(missing[0])}), which it does not hold")
-        hand.difference_update(own)
-        if meld.kind == "kakan":
             self.melds[seat] = [old for old in self.melds[seat]
                                 if not (old.kind == "pon" and old.ids[0] // 4 ==
                                         meld.ids[0] // 4)]
+        else:  # ankan, nuki
+            discarder = None
+            own = list(meld.ids)
+        if sum(old.kind != "nuki" for old in self.melds[seat]) == 4 and meld.kind != "nuki":
+            raise ValueError(f"a fifth meld for seat {seat}")
+        self.own[seat].extend(own)
         self.melds[seat].append(meld)
         self.tracker.call(seat, CalledMeld(meld.kind, meld.ids[0] // 4, discarder))
 
-    def _win(self, attributes: dict[bytes, bytes], line: int) -> None:
+    def _win(self, named: dict[bytes, bytes], offset: int) -> None:
         if self.ended and not self.round.wins:
             raise ValueError("<AGARI> after the round ended in a draw")
-        who, from_who = self._seat(attributes, b"who"), self._seat(attributes, b"fromWho")
-        hai = whole_list(attributes[b"hai"], "hai", 0, 135, 14)
-        machi = whole(attributes[b"machi"], "machi", 0, 135)
+        self._check_table(offset)
+        if self.round.faults:
+            return
+        who, from_who = self._seat(named, b"who"), self._seat(named, b"fromWho")
+        hai = _ids(named[b"hai"], "hai", 14)
+        machi = whole(named[b"machi"], "machi", 0, 135)
         if machi not in hai:
             raise ValueError(f"winning tile {machi} is not among hai")
-        expected = set(self.hands[who])
+        expected = self._hand(who)
         if who != from_who:
             if self.last_discard != (from_who, machi):
                 raise ValueError(f"seat {who} wins on id {machi} from seat {from_who}, which "
@@ -321,60 +388,165 @@ class _XmlRound:
         if set(hai) != expected or len(hai) != len(expected):
             raise ValueError(f"hai is not seat {who}'s hand (the events give "
                              f"{from_136(sorted(expected), red_fives=self.red)})")
-        codes = whole_list(attributes.get(b"m", b""), "m", 0, 65535, 4)
-        melds = [decode_meld(code) for code in codes]
+        melds = [decode_meld(code) for code in whole_list(named.get(b"m", b""), "m", 0,
+                                                          65535, 4)]
         if sorted(meld.ids for meld in melds) != sorted(meld.ids for meld in self.melds[who]):
             raise ValueError(f"m is not seat {who}'s melds")
-        ura_ids = whole_list(attributes.get(b"doraHaiUra", b""), "doraHaiUra", 0, 135, 5)
+        ura_ids = _ids(named.get(b"doraHaiUra", b""), "doraHaiUra", 5)
         # Only a riichi winner's record shows the ura indicators; two show the same ones.
         if self.ura is None and ura_ids:
-            self._into_play(ura_ids, "doraHaiUra")
+            for tile in ura_ids:
+                if str(tile).encode() in self.seen:
+                    raise ValueError(f"doraHaiUra: tile id {tile} ({self._name(tile)}) is "
+                                     f"already in play (each id is one of the 136 tiles)")
             self.ura = ura_ids
         elif ura_ids and ura_ids != self.ura:
             raise ValueError("doraHaiUra differs from an earlier win's of this discard")
-        win = _win_record(self, attributes, who, from_who, hai, machi, melds, ura_ids, line)
+        win = _win_record(self, named, who, from_who, hai, machi, melds, ura_ids,
+                          line_of(self.data, offset))
+        self._final(named)
         self.round.wins.append(win)
         self.tracker.wins += 1
         self.ended = True
 
-    def _draw(self, attributes: dict[bytes, bytes], line: int) -> None:
+    def _draw(self, named: dict[bytes, bytes], offset: int) -> None:
         self._open("RYUUKYOKU")
-        kind = attributes.get(b"type", b"").decode("ascii", "replace")
-        deltas = _deltas(attributes, self.players)
-        self.round.draw = Draw(self.round.source, f"line {line}", self.round.name,
-                               kind or "exhaustive", deltas)
+        self._check_table(offset)
+        if self.round.faults:
+            return
+        kind = named.get(b"type", b"").decode("ascii", "replace")
+        deltas = _deltas(named, self.players)
+        shown = []  # the hands shown at the draw: the players tenpai
         for seat in range(self.players):
-            shown = attributes.get(f"hai{seat}".encode())
-            if shown is not None and set(whole_list(shown, f"hai{seat}", 0, 135, 14)) != \
-                    self.hands[seat]:
-                raise ValueError(f"hai{seat} is not seat {seat}'s hand")
+            hand = named.get(_HANDS[seat])
+            if hand is not None:
+                if set(_ids(hand, f"hai{seat}", 14)) != self._hand(seat):
+                    raise ValueError(f"hai{seat} is not seat {seat}'s hand")
+                shown.append(seat)
+        self._final(named)
+        ending = MJLOG_TYPES.get(kind, "")
+        self.round.draw = Draw(self.round.source, f"line {line_of(self.data, offset)}",
+                               self.round.name, kind or "exhaustive", deltas, ending,
+                               tuple(shown),
+                               self._nagashi(offset) if ending == NAGASHI else ())
         self.ended = True
+
+    def _final(self, named: dict[bytes, bytes]) -> None:
+        """``owari`` (on the game's last round end): (points, placement value) a seat."""
+        owari = named.get(b"owari")
+        if owari is None:
+            return
+        parts = owari.split(b",")
+        if len(parts) < 2 * self.players:
+            raise ValueError(f"owari lists fewer than {self.players} seats")
+        self.round.final = tuple(100 * whole(parts[2 * seat], "owari", -_SCORE, _SCORE)
+                                 for seat in range(self.players))
+
+    # --- the table, checked where the round ends ---------------------------------------
+
+    def _check_table(self, stop: int) -> None:
+        """Every tile in play once, every discard and meld tile the player's own (dealt to
+        or drawn by them); then ``held`` holds each seat's concealed tiles. Set operations
+        on the whole round's text: the search for the culprit runs only when one is wrong."""
+        if self.checked:
+            return
+        self.checked = True
+        text = self.data[self.start:stop]
+        ids = [*self.dealt_ids, *(str(tile).encode() for tile in self.indicators),
+               *_DRAWN_IDS.findall(text)]
+        seen = set(ids)
+        if len(seen) != len(ids):
+            self._repeated(text, ids)
+            return
+        held = self.dealt.union(_PAIRS.findall(text))
+        thrown = _PAIRS.findall(text.translate(_DISCARDS_AS_DRAWS))
+        discarded = set(thrown)
+        if len(discarded) != len(thrown) or not discarded <= held:
+            letter, tile = next(pair for index, pair in enumerate(thrown)
+                                if pair not in held or pair in thrown[:index])
+            seat = _SEAT_LETTERS.index(letter)
+            self._at_move(text, _DISCARDS[seat], int(tile),
+                          f"seat {seat} discards id {int(tile)} ({self._name(int(tile))}), "
+                          f"which it does not hold")
+            return
+        held -= discarded
+        for seat in range(self.players):
+            own = self.own[seat]
+            if own:
+                used = {(_SEAT_LETTERS[seat], str(tile).encode()) for tile in own}
+                if len(used) != len(own) or not used <= held:
+                    tile = next(tile for tile in own
+                                if (_SEAT_LETTERS[seat], str(tile).encode()) not in held)
+                    self._fault(ValueError(f"seat {seat} calls with id {tile} "
+                                           f"({self._name(tile)}), which it does not hold"),
+                                self.start, "N")
+                    return
+                held -= used
+            concealed = 13 + self.drawn[seat] - self.thrown[seat] - len(own)
+            if concealed + 3 * _sets(self.melds[seat]) > 14:
+                self._fault(ValueError(f"seat {seat} holds more than 14 tiles"), stop, "")
+                return
+        self.held, self.seen = held, seen
+
+    def _repeated(self, text: bytes, ids: list[bytes]) -> None:
+        """Name the first id to come into play a second time."""
+        dealt = len(self.dealt_ids) + len(self.indicators)
+        index = next(index for index, tile in enumerate(ids) if tile in ids[:index])
+        tile = int(ids[index])
+        if index < dealt:
+            self._fault(ValueError(f"the deal and the indicators: tile id {tile} "
+                                   f"({self._name(tile)}) is already in play (each id is one "
+                                   f"of the 136 tiles)"), self.start, "INIT")
+            return
+        found = re.search(rb"<([TUVW])" + ids[index] + rb"[ \t\r\n/]", text)
+        seat = b"TUVW".index(found.group(1)) if found is not None else 0
+        self._at_move(text, _DRAWS[seat], tile,
+                      f"seat {seat} draws tile id {tile} ({self._name(tile)}), which is "
+                      f"already in play (each id is one of the 136 tiles)")
+
+    def _hand(self, seat: int) -> set[int]:
+        """A seat's concealed tiles, once the table is checked."""
+        letter = _SEAT_LETTERS[seat]
+        return {int(tile) for owner, tile in self.held if owner == letter}
+
+    def _at_move(self, text: bytes, letter: bytes, tile: int, fault: str) -> None:
+        found = re.search(letter + str(tile).encode() + rb"[ \t\r\n/]", text)
+        self._fault(ValueError(fault), self.start + (found.start() if found else 0), "")
+
+    def _nagashi(self, stop: int) -> tuple[int, ...]:
+        """Seats that discarded only terminals and honours and had no discard called."""
+        text = self.data[self.start:stop]
+        broken = self.called_from
+        for seat in range(self.players):
+            discards = _DISCARD_IDS[seat].findall(text)
+            if not all(ORPHAN_KINDS[int(tile) >> 2] for tile in discards):
+                broken |= 1 << seat
+        return nagashi_seats(broken, self.players)
 
     # --- the end -------------------------------------------------------------------------
 
-    def _fault(self, exc: Exception, line: int, what: str) -> None:
-        text = f"missing attribute {exc.args[0]!r}" if isinstance(exc, KeyError) \
-            else str(exc)
-        if isinstance(exc, KeyError) and isinstance(exc.args[0], bytes):
-            text = f"missing attribute {exc.args[0].decode('ascii', 'replace')!r}"
-        self.round.faults.append(LogError(self.round.source, f"line {line}",
-                                          text if isinstance(exc, _TokenFault)
-                                          else f"<{what}>: {text}"))
+    def _fault(self, exc: Exception, offset: int, what: str) -> None:
+        text = str(exc)
+        if isinstance(exc, KeyError):
+            key = exc.args[0]
+            shown = key.decode("ascii", "replace") if isinstance(key, bytes) else str(key)
+            text = f"missing attribute {shown!r}"
+        self.round.faults.append(LogError(self.round.source,
+                                          f"line {line_of(self.data, offset)}",
+                                          f"<{what}>: {text}" if what else text))
 
-    def finish(self) -> Round:
+    def finish(self, stop: int) -> Round:
+        if not self.round.faults:
+            self._check_table(stop)
+        if not self.round.faults:
+            tracker = self.tracker
+            self.round.riichi = tuple(seat for seat in range(self.players)
+                                      if tracker.riichi[seat] == 2)
         if not self.round.faults and not self.ended:
             self.round.faults.append(LogError(self.round.source, self.round.where,
                                               f"round {self.round.name} ends without a win "
                                               f"or a draw"))
         return self.round
-
-
-class _TokenFault(ValueError):
-    """A fault at one draw or discard of a run (``token`` is its index)."""
-
-    def __init__(self, token: int, fault: str) -> None:
-        super().__init__(fault)
-        self.token = token
 
 
 def _sets(melds: list[TenhouMeld]) -> int:
@@ -393,20 +565,28 @@ def _pon_ids(melds: list[TenhouMeld], kakan: TenhouMeld) -> tuple[int, ...]:
 _KIND_TEXT = {"chi": "chi", "pon": "pon", "kan": "kan", "ankan": "ankan", "kakan": "kakan"}
 
 
+_RED_IDS = frozenset((16, 52, 88))  # the red fives among the 136 ids, where they are red
+
+
+def _tiles(ids: list[int] | tuple[int, ...], red: bool) -> list[tuple[int, bool]]:
+    """136-ids (each checked 0..135, each in play once) as (tile, red) pairs."""
+    return [(tile_id >> 2, red and tile_id in _RED_IDS) for tile_id in ids]
+
+
 def _win_record(state: _XmlRound, attributes: dict[bytes, bytes], who: int, from_who: int,
                 hai: list[int], machi: int, melds: list[TenhouMeld], ura_ids: list[int],
                 line: int) -> Win:
     red = state.red
-    parts = [from_136(hai, red_fives=red)]
-    parts.extend(f"{_KIND_TEXT[meld.kind]}:{from_136(meld.ids, red_fives=red)}"
+    parts = [format_tiles(_tiles(hai, red))]
+    parts.extend(f"{_KIND_TEXT[meld.kind]}:{format_tiles(_tiles(meld.ids, red))}"
                  for meld in melds if meld.kind != "nuki")
-    ura = format_tile_sequence(tile_from_136(tile_id, red_fives=red) for tile_id in ura_ids)
+    ura = format_tile_sequence(_tiles(ura_ids, red))
     tracker = state.tracker
     situation = tracker.situation(who, from_who, ura)
     notes = _compare_situation(tracker, attributes, tracker.liable[who])
     return Win(state.round.source, f"line {line}", tracker.name, who,
                None if who == from_who else from_who, " ".join(parts),
-               tile_name(*tile_from_136(machi, red_fives=red)), tuple(situation.items()),
+               tile_name(machi >> 2, red and machi in _RED_IDS), tuple(situation.items()),
                state.lobby, _recorded(attributes, state.players, tracker.nuki[who]), notes)
 
 
@@ -419,9 +599,8 @@ def _compare_situation(tracker: RoundTracker, attributes: dict[bytes, bytes],
     if len(ba) == 2 and (ba[0] != tracker.honba or ba[1] != sticks):
         notes.append(f"the log records honba/sticks {ba[0]}/{ba[1]}, the events give "
                      f"{tracker.honba}/{sticks}")
-    dora = whole_list(attributes.get(b"doraHai", b""), "doraHai", 0, 135, 5)
-    recorded = sorted(tile_from_136(i)[0] for i in dora)
-    if dora and recorded != sorted(tile for tile, _ in tracker.dora):
+    dora = _ids(attributes.get(b"doraHai", b""), "doraHai", 5)
+    if dora and sorted(i >> 2 for i in dora) != sorted(tile for tile, _ in tracker.dora):
         notes.append(f"the log records dora indicators {from_136(dora)}, the events give "
                      f"{format_tiles(tracker.dora)}")
     pao = attributes.get(b"paoWho")

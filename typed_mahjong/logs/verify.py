@@ -69,24 +69,38 @@ def _one_discard_groups(wins: Sequence[Win]) -> list[list[Win]]:
 
 
 def _verify_group(group: list[Win]) -> list[Verdict]:
-    rules = group[0].lobby.rules
-    if rules is None:
+    if group[0].lobby.rules is None:
         return [Verdict(win, UNMAPPED, reason=win.lobby.unmapped) for win in group]
-    first = group[0]
-    # A later winner's record carries no honba or sticks: they are the first winner's.
+    # A later winner's record carries no honba or sticks: they are the first winner's. The
+    # sticks here include this hand's deposits (the table's, as the win records them).
     honba = max(_count(win, "honba") for win in group)
     sticks = max(_count(win, "sticks") for win in group)
+    return settle_group(group, honba=honba, sticks=sticks)[0]
+
+
+def settle_group(group: Sequence[Win], *, honba: int, sticks: int,
+                 riichi: Sequence[str] = ()) -> tuple[list[Verdict], Settlement | None]:
+    """The wins of one discard (or one tsumo) settled together, and a verdict for each.
+
+    ``sticks`` are those on the table before this hand and ``riichi`` the seat winds that
+    deposited one in it (or, with no ``riichi``, every stick on the table): each win's own
+    part of the settlement is the same either way. The lobby's rules must be known.
+    """
+    first = group[0]
+    rules = first.lobby.rules
+    assert rules is not None
     try:
         settlement = settle_wins(
             [win_from_options(win.hand, win.win, dict(win.situation)) for win in group],
             discarder=None if first.discarder is None else _wind(first, first.discarder),
-            honba=honba, sticks=sticks, rules=rules)
+            honba=honba, sticks=sticks, riichi=riichi, rules=rules)
     except HandError as exc:
-        return [_rejected(win, exc) for win in group]
+        return [_rejected(win, exc) for win in group], None
     scores = dict(settlement.scores)
     by_win = dict(settlement.by_win)
     return [_verdict(win, scores.get(_wind(win, win.winner)),
-                     by_win.get(_wind(win, win.winner)), settlement) for win in group]
+                     by_win.get(_wind(win, win.winner)), settlement)
+            for win in group], settlement
 
 
 def _rejected(win: Win, exc: HandError) -> Verdict:
