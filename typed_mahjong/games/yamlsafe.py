@@ -27,6 +27,8 @@ from typing import Any
 
 import yaml
 
+from ..errors import MahjongError
+
 MAX_BYTES = 256 * 1024
 MAX_NESTING = 24
 
@@ -40,14 +42,12 @@ SEQ = "tag:yaml.org,2002:seq"
 ALLOWED_TAGS = frozenset({STR, INT, BOOL, NULL, FLOAT, MAP, SEQ})
 
 
-class YamlRefused(ValueError):
-    """The text is not YAML we accept; ``line``/``column`` are 1-based when known."""
+class YamlRefused(MahjongError):
+    """The text is not YAML we accept; ``line``/``column`` are 1-based when known (the
+    loader adds the file)."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None):
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
+        super().__init__(message, line=line, column=column)
 
 
 class _GuardedLoader(yaml.SafeLoader):
