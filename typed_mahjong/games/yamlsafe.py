@@ -21,6 +21,7 @@ integer, boolean, null, float, mapping, sequence) are accepted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -92,12 +93,23 @@ def compose(text: str, *, use_libyaml: bool = True) -> yaml.Node | None:
             # flow collection ahead before the first event reaches our guard: same fault.
             message = f"YAML nests deeper than {MAX_NESTING} levels"
         else:
-            message = f"invalid YAML: {problem}"
+            message = f"invalid YAML: {_unquoted(problem)}"
         if mark is None:
             raise YamlRefused(message) from None
         raise YamlRefused(message, mark.line + 1, mark.column + 1) from None
     except yaml.YAMLError as exc:
-        raise YamlRefused(f"invalid YAML: {exc}") from None
+        raise YamlRefused(f"invalid YAML: {_unquoted(str(exc))}") from None
+
+
+# A piece of the text a parser message quotes: longer than one (escaped) character.
+_QUOTED_TEXT = re.compile(r"'(?!<\w+>')[^']{5,}'|\"[^\"]{5,}\"")
+
+
+def _unquoted(problem: str) -> str:
+    """A parser message without the file's text in it (anchor names, scalars): a file that
+    does not parse may not be a game file at all, and must not be echoed. A quoted single
+    character ('\\t') and token kinds ('<scalar>') stay: they say what is wrong."""
+    return _QUOTED_TEXT.sub("(text from the file)", problem)
 
 
 def _check_events(events: Iterator[yaml.Event]) -> None:
@@ -159,7 +171,8 @@ def describe(node: yaml.Node) -> str:
         return "a list"
     tag = node.tag
     if tag == STR:
-        return f"the string {node.value!r}"
+        text = node.value if len(node.value) <= 60 else node.value[:57] + "..."
+        return f"the string {text!r}"
     if tag == INT:
         return f"the number {node.value}"
     if tag == BOOL:
