@@ -5,6 +5,7 @@
     rules = "wrc"          # a preset (typed_mahjong.PRESETS)
     kiriage = false        # any option of typed_mahjong.Rules overrides the preset
     explain = true         # a note with the scoring breakdown at every result annotation
+    game_roots = ["../shared-games"]   # folders besides the project's Game[...] may read
 
 Every problem (unknown key, wrong value, a section spelled nearly like ours, such as
 ``[tool.typed-mahjong]``) is collected with the line it is on, so mypy can stop with all of
@@ -23,13 +24,14 @@ import hashlib
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from typed_mahjong.core.rules import Rules, rules_from
 from typed_mahjong.errors import HandError
+from typed_mahjong.safe_io import printable
 
 TOML_SECTION: Final = "tool.typed_mahjong"
 INI_SECTION: Final = "mypy.plugins.typed_mahjong"
@@ -40,9 +42,10 @@ RULE_OPTIONS: Final = tuple(
 OPTIONS: Final[dict[str, type]] = {
     "rules": str,  # a preset name
     "explain": bool,
+    "game_roots": list,  # folders (relative to the config file's) Game[...] may read
     **{name: type(getattr(Rules(), name)) for name in RULE_OPTIONS},
 }
-PLUGIN_KEYS: Final = ("rules", "explain")
+PLUGIN_KEYS: Final = ("rules", "explain", "game_roots")
 _TRUE: Final = frozenset({"true", "yes", "on", "1"})
 _FALSE: Final = frozenset({"false", "no", "off", "0"})
 
@@ -55,10 +58,18 @@ class PluginConfig:
     # Game[...] paths are relative to the directory of mypy's config file (else the cwd).
     base_dir: Path
     problems: tuple[str, ...] = ()
+    # The folders Game[...] may read besides base_dir (game_roots), resolved.
+    game_roots: tuple[Path, ...] = ()
+
+    @property
+    def roots(self) -> tuple[Path, ...]:
+        """Every folder a Game[...] file may be in: the project's, then game_roots."""
+        return (Path(os.path.realpath(self.base_dir)), *self.game_roots)
 
     def fingerprint(self) -> str:
         """Everything in the settings that can change a verdict or a message."""
-        return f"{self.rules.fingerprint()};explain={self.explain}"
+        roots = os.pathsep.join(str(root) for root in self.game_roots)
+        return f"{self.rules.fingerprint()};explain={self.explain};game_roots={roots}"
 
 
 def load_config(config_file: str | None) -> PluginConfig:
@@ -158,11 +169,15 @@ def _settings(section: Mapping[str, object], typed: bool, config_file: str, labe
 
     preset: object = section.get("rules", "tenhou")
     explain = False
+    game_roots: tuple[Path, ...] = ()
     overrides: dict[str, object] = {}
     for key, raw in section.items():
         if key == "rules":
             continue
-        if key == "explain":
+        if key == "game_roots":
+            game_roots = _game_roots(raw if typed else _ini_list(raw), base_dir,
+                                     lambda message: problem("game_roots", message))
+        elif key == "explain":
             value = raw if typed else _ini_bool(raw)
             if isinstance(value, bool):
                 explain = value
@@ -191,7 +206,33 @@ def _settings(section: Mapping[str, object], typed: bool, config_file: str, labe
             good[key] = value
     rules = rules_from(base, **good) if good else base
     return PluginConfig(rules, explain, config_file, base_dir,
-                        tuple(message for _, message in sorted(problems)))
+                        tuple(message for _, message in sorted(problems)), game_roots)
+
+
+def _game_roots(raw: object, base_dir: Path, problem: Callable[[str], None]
+                ) -> tuple[Path, ...]:
+    """``game_roots``: existing folders, relative to the config file's folder."""
+    if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+        problem(f"game_roots must be a list of folders, got {_shown(raw)}")
+        return ()
+    roots: list[Path] = []
+    for item in raw:
+        folder = None if "\0" in item else Path(os.path.realpath(base_dir / item))
+        if folder is None or not folder.is_dir():
+            problem(f"game_roots: {_shown(item)} is not a folder")
+            continue
+        roots.append(folder)
+    return tuple(roots)
+
+
+def _shown(value: object) -> str:
+    """A setting's value in a message: its repr, escaped for the terminal and clipped."""
+    text = printable(repr(value))
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _ini_list(raw: object) -> list[str]:
+    return [item.strip() for item in str(raw).split(",") if item.strip()]
 
 
 def _ini_bool(raw: object) -> object:
@@ -214,7 +255,7 @@ def _ini_value(key: str, raw: object) -> object:
         except ValueError:
             return raw
     if kind is frozenset:
-        return [name.strip() for name in str(raw).split(",") if name.strip()]
+        return _ini_list(raw)
     return str(raw).strip()
 
 

@@ -7,6 +7,9 @@ Each mypy run is a child process under the caps of ``tests/hostile.py``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from hostile import assert_clean
 from mypy_capped import mypy_capped
 from plugin_support import Project, pyproject
@@ -35,3 +38,118 @@ def test_twelve_wildcards_behind_an_annotation_do_not_hang_mypy(project: Project
     assert_clean(result, codes={1})
     assert "the hand scores nothing" in result.stdout, result.stdout
     assert "[mahjong-no-yaku]" in result.stdout, result.stdout
+
+
+# -- Game[...] reads inside the project only ----------------------------------------------
+
+SECRET = "hunter2-s3cr3t"
+GAME = """\
+name: Trio
+rules: {hand_size: 3, structure: '3'}
+tiles:
+  red: {n: 1}
+yaku:
+  Three: {when: a.n == 1, points: 30}
+"""
+
+
+def split_project(tmp_path: Path) -> tuple[Project, Path]:
+    """A project in ``tmp_path/project`` and a folder beside it, ``tmp_path/outside``,
+    holding a secret and a good game file."""
+    project = Project(tmp_path / "project")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "passwd").write_text(f"root:x:0:0:root:/root:/bin/bash\nalice:{SECRET}:1000\n")
+    (outside / "game.yaml").write_text(GAME)
+    return project, outside
+
+
+def test_an_annotation_cannot_read_a_file_outside_the_project(tmp_path: Path) -> None:
+    project, outside = split_project(tmp_path)
+    project.write("pyproject.toml", pyproject())
+    project.write("m.py", f"""\
+        from typed_mahjong import Game, Hand, Points
+        a: Points[Game["{outside / 'passwd'}"], Hand["a b c"]]
+        b: Points[Game["../outside/passwd"], Hand["a b c"]]
+        c: Points[Game["../outside/game.yaml"], Hand["red red red"]]
+    """)
+    result = mypy_capped(project.root, "m.py")
+    assert_clean(result, codes={1})
+    assert SECRET not in result.stdout + result.stderr and "alice" not in result.stdout
+    lines = result.stdout.splitlines()
+    assert len(lines) == 3, result.stdout
+    for number, line in zip((2, 3, 4), lines, strict=True):
+        assert line.startswith(f"m.py:{number}:"), line
+        assert "is outside the project" in line and line.endswith("[mahjong-game]"), line
+        assert "game_roots" in line
+
+
+@pytest.mark.skipif(not Path("/etc/passwd").is_file(), reason="no /etc/passwd here")
+def test_the_issue_annotation_shows_nothing_of_etc_passwd(project: Project) -> None:
+    project.write("pyproject.toml", pyproject())
+    project.write("m.py", """\
+        from typed_mahjong import Game, Hand, Points
+        x: Points[Game["/etc/passwd"], Hand["a b c"]]
+    """)
+    result = mypy_capped(project.root, "m.py")
+    assert_clean(result, codes={1})
+    for line in Path("/etc/passwd").read_text().splitlines():
+        assert line not in result.stdout
+    assert "is outside the project" in result.stdout
+
+
+def test_a_link_out_of_the_project_is_outside_it(tmp_path: Path) -> None:
+    project, outside = split_project(tmp_path)
+    project.write("pyproject.toml", pyproject())
+    (project.root / "games").mkdir()
+    (project.root / "games" / "linked.yaml").symlink_to(outside / "game.yaml")
+    project.write("m.py", """\
+        from typed_mahjong import Game, Hand, Points
+        x: Points[Game["games/linked.yaml"], Hand["red red red"]]
+    """)
+    result = mypy_capped(project.root, "m.py")
+    assert_clean(result, codes={1})
+    assert "is outside the project" in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("config", ["pyproject.toml", "mypy.ini"])
+def test_game_roots_opens_other_folders(tmp_path: Path, config: str) -> None:
+    project, outside = split_project(tmp_path)
+    if config == "mypy.ini":
+        project.write("mypy.ini", "[mypy]\nplugins = typed_mahjong.plugin\n"
+                      "[mypy.plugins.typed_mahjong]\ngame_roots = ../outside, games\n")
+    else:
+        project.write(config, pyproject('game_roots = ["../outside", "games"]'))
+    project.write("games/own.yaml", GAME)
+    project.write("m.py", f"""\
+        from typed_mahjong import Game, Hand, Points
+        a: Points[Game["../outside/game.yaml"], Hand["red red red"]] = 30
+        b: Points[Game["{outside / 'game.yaml'}"], Hand["red red red"]] = 30
+        c: Points[Game["games/own.yaml"], Hand["red red red"]] = 30
+        d: Points[Game["../outside/game.yaml"], Hand["red red red"]] = 31
+    """)
+    result = mypy_capped(project.root, "m.py", config=config)
+    assert_clean(result, codes={1})
+    # 30 points for three red tiles (yaku Three); only d's 31 is wrong.
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("m.py:5:"), result.stdout
+    assert lines[0].endswith("[assignment]"), result.stdout
+
+
+@pytest.mark.parametrize(("setting", "message"), [
+    ('game_roots = "../outside"', "game_roots must be a list of folders, got '../outside'"),
+    ("game_roots = [1]", "game_roots must be a list of folders, got [1]"),
+    ('game_roots = [["x"]]', "game_roots must be a list of folders, got [['x']]"),
+    ('game_roots = ["missing"]', "game_roots: 'missing' is not a folder"),
+    ('game_roots = ["../outside/passwd"]', "game_roots: '../outside/passwd' is not a folder"),
+    ('game_roots = ["a\\u0000b"]', "game_roots: 'a\\x00b' is not a folder"),
+])
+def test_bad_game_roots_are_config_errors(tmp_path: Path, setting: str, message: str) -> None:
+    project, _ = split_project(tmp_path)
+    project.write("pyproject.toml", pyproject(setting))
+    project.write("m.py", "x = 1\n")
+    result = mypy_capped(project.root, "m.py")
+    assert_clean(result, codes={2})
+    # [tool.typed_mahjong] is line 7 of pyproject(); the setting is on line 8.
+    assert result.stderr.splitlines() == [
+        f"pyproject.toml:8: error: [tool.typed_mahjong] {message}  [mahjong-config]"]
