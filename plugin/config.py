@@ -33,6 +33,8 @@ from typed_mahjong.core.rules import Rules, rules_from
 from typed_mahjong.errors import HandError
 from typed_mahjong.safe_io import printable
 
+from .locate import clip_quoted
+
 TOML_SECTION: Final = "tool.typed_mahjong"
 INI_SECTION: Final = "mypy.plugins.typed_mahjong"
 RULE_OPTIONS: Final = tuple(
@@ -86,10 +88,11 @@ def load_config(config_file: str | None) -> PluginConfig:
         else:
             section, near = _ini_section(path)
             label, typed = f"[{INI_SECTION}]", False
-    except (OSError, tomllib.TOMLDecodeError, configparser.Error) as exc:
+    # ValueError: a number past Python's 4300 digits (tomllib), a file that is not UTF-8.
+    except (OSError, ValueError, configparser.Error) as exc:
         return PluginConfig(rules_from("tenhou"), False, config_file, base_dir,
                             (f"{config_file}:1: error: cannot read the typed-mahjong "
-                             f"settings: {exc}",))
+                             f"settings: {_brief(str(exc))}",))
     misspelt = tuple(
         f"{config_file}:{_line_of_section(config_file, name)}: error: [{name}] is not read "
         f"by typed-mahjong: its settings go in {label} (with an underscore)" for name in near)
@@ -121,7 +124,7 @@ def _toml_section(path: Path) -> tuple[Mapping[str, object] | str, list[str]]:
     tool = data.get("tool", {})
     section = tool.get("typed_mahjong", {}) if isinstance(tool, dict) else {}
     if not isinstance(section, dict):
-        return f"[{TOML_SECTION}] must be a table, got {section!r}", near
+        return f"[{TOML_SECTION}] must be a table, got {_shown(section)}", near
     return section, near
 
 
@@ -165,7 +168,7 @@ def _settings(section: Mapping[str, object], typed: bool, config_file: str, labe
 
     def problem(key: str, message: str) -> None:
         line = _line_of(config_file, key)
-        problems.append((line, f"{config_file}:{line}: error: {label} {message}"))
+        problems.append((line, f"{config_file}:{line}: error: {label} {_brief(message)}"))
 
     preset: object = section.get("rules", "tenhou")
     explain = False
@@ -182,15 +185,20 @@ def _settings(section: Mapping[str, object], typed: bool, config_file: str, labe
             if isinstance(value, bool):
                 explain = value
             else:
-                problem(key, f"explain must be true or false, got {raw!r}")
+                problem(key, f"explain must be true or false, got {_shown(raw)}")
         elif key in OPTIONS:
-            overrides[key] = raw if typed else _ini_value(key, raw)
+            value = raw if typed else _ini_value(key, raw)
+            fault = _wrong_shape(key, value)
+            if fault is None:
+                overrides[key] = value
+            else:
+                problem(key, fault)
         else:
-            problem(key, f"unknown key {key!r} (keys: {', '.join(PLUGIN_KEYS)}, and the rules "
-                         f"options {', '.join(RULE_OPTIONS)})")
+            problem(key, f"unknown key {_shown(key)} (keys: {', '.join(PLUGIN_KEYS)}, and the "
+                         f"rules options {', '.join(RULE_OPTIONS)})")
     base = rules_from("tenhou")
     if not isinstance(preset, str):
-        problem("rules", f"rules must be a preset name, got {preset!r}")
+        problem("rules", f"rules must be a preset name, got {_shown(preset)}")
     else:
         try:
             base = rules_from(preset)
@@ -216,19 +224,67 @@ def _game_roots(raw: object, base_dir: Path, problem: Callable[[str], None]
         problem(f"game_roots must be a list of folders, got {_shown(raw)}")
         return ()
     roots: list[Path] = []
+    wrong: list[str] = []
     for item in raw:
         folder = None if "\0" in item else Path(os.path.realpath(base_dir / item))
         if folder is None or not folder.is_dir():
-            problem(f"game_roots: {_shown(item)} is not a folder")
-            continue
-        roots.append(folder)
+            wrong.append(item)
+        else:
+            roots.append(folder)
+    if wrong:  # one problem for the key, however long the list
+        more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+        problem(f"game_roots: {_shown(wrong[0])} is not a folder{more}")
     return tuple(roots)
 
 
+# The largest whole number an option takes: the Rules check each option's own range, and
+# a bigger number could not even be shown (Python prints at most 4300 digits).
+MAX_OPTION_NUMBER: Final = 10**9
+
+
+MAX_NAMES: Final = 100  # in a list of names (there are a dozen of each kind)
+
+
+def _wrong_shape(key: str, value: object) -> str | None:
+    """What makes a value the wrong type or size for a rules option (a list of lists for a
+    list of names, a number past any range), else None. ``rules_from`` checks the meaning
+    of values of the right shape; it is never given one it could not take in or show."""
+    kind = OPTIONS[key]
+    if kind is bool and not isinstance(value, bool):
+        wanted = "true or false"
+    elif kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        wanted = "an integer"
+    elif kind is int and isinstance(value, int) and abs(value) > MAX_OPTION_NUMBER:
+        wanted = f"an integer from {-MAX_OPTION_NUMBER} to {MAX_OPTION_NUMBER}"
+    elif kind is str and not isinstance(value, str):
+        wanted = "text"
+    elif kind is frozenset and not (isinstance(value, list) and len(value) <= MAX_NAMES
+                                    and all(isinstance(item, str) for item in value)):
+        wanted = f"a list of at most {MAX_NAMES} names"
+    else:
+        return None
+    return f"option {key!r} must be {wanted}, got {_shown(value)}"
+
+
 def _shown(value: object) -> str:
-    """A setting's value in a message: its repr, escaped for the terminal and clipped."""
-    text = printable(repr(value))
+    """A setting's value in a message: its repr, escaped for the terminal and clipped
+    (a huge number is not converted to digits at all)."""
+    if isinstance(value, int) and abs(value) >= 10**18:
+        return "a number of more than 18 digits"
+    if isinstance(value, list | dict) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = printable(repr(value))
+    except ValueError:  # a huge number inside a list or table
+        return f"a {type(value).__name__} holding a huge number"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _brief(message: str) -> str:
+    """A problem's message (some words ``rules_from``'s) with the user's values cut short
+    and terminal control characters escaped."""
+    message = printable(clip_quoted(message))
+    return message if len(message) <= 300 else message[:297] + "..."
 
 
 def _ini_list(raw: object) -> list[str]:
@@ -250,10 +306,10 @@ def _ini_value(key: str, raw: object) -> object:
     if kind is bool:
         return _ini_bool(raw)
     if kind is int:
-        try:
-            return int(str(raw).strip())
-        except ValueError:
-            return raw
+        text = str(raw).strip()
+        # Digits checked before conversion: int() of a long digit string is slow, and
+        # refused past 4300 digits; every option's range is far below 18 digits.
+        return int(text) if re.fullmatch(r"[+-]?[0-9]{1,18}", text) else raw
     if kind is frozenset:
         return _ini_list(raw)
     return str(raw).strip()

@@ -7,6 +7,7 @@ Each mypy run is a child process under the caps of ``tests/hostile.py``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,31 @@ def test_bad_game_roots_are_config_errors(tmp_path: Path, setting: str, message:
     # [tool.typed_mahjong] is line 7 of pyproject(); the setting is on line 8.
     assert result.stderr.splitlines() == [
         f"pyproject.toml:8: error: [tool.typed_mahjong] {message}  [mahjong-config]"]
+
+
+def test_bad_paths_are_game_errors_not_internal_ones(project: Project) -> None:
+    # Game["a\x00b"] and a loop of links were mahjong-internal (Path.resolve raised).
+    project.write("pyproject.toml", pyproject())
+    (project.root / "loop").symlink_to("loop")
+    (project.root / "ping").symlink_to("pong")
+    (project.root / "pong").symlink_to("ping")
+    os.mkfifo(project.root / "fifo")
+    (project.root / "folder").mkdir()
+    project.write("m.py", """\
+        from typed_mahjong import Game, Hand, Points
+        a: Points[Game["a\\x00b"], Hand["a b c"]]
+        b: Points[Game["loop"], Hand["a b c"]]
+        c: Points[Game["ping"], Hand["a b c"]]
+        d: Points[Game["fifo"], Hand["a b c"]]
+        e: Points[Game["folder"], Hand["a b c"]]
+        f: Points[Game["missing.yaml"], Hand["a b c"]]
+    """)
+    result = mypy_capped(project.root, "m.py", seconds=60)
+    assert_clean(result, codes={1})
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[1] for line in lines] == ["2", "3", "4", "5", "6", "7"], lines
+    assert all(line.endswith("[mahjong-game]") for line in lines), lines
+    assert "the path contains a NUL character" in lines[0]
+    assert "loop of symbolic links" in lines[1] and "loop of symbolic links" in lines[2]
+    assert "a FIFO" in lines[3] and "a directory" in lines[4]
+    assert "No such file or directory" in lines[5]
