@@ -182,3 +182,41 @@ def test_bad_paths_are_game_errors_not_internal_ones(project: Project) -> None:
     assert "loop of symbolic links" in lines[1] and "loop of symbolic links" in lines[2]
     assert "a FIFO" in lines[3] and "a directory" in lines[4]
     assert "No such file or directory" in lines[5]
+
+
+# -- terminal escapes in what mypy prints ------------------------------------------------
+
+ESC_YAML = "\\x1b[2J\\x1b[31m"
+ESCAPING_GAME = f"""\
+name: "Game{ESC_YAML}"
+rules: {{hand_size: 3, structure: '3'}}
+tiles:
+  "t{ESC_YAML}": {{n: 1}}
+  "u\\u202e": {{n: 2}}
+yaku:
+  "Yaku{ESC_YAML}\\a": {{when: a.n == 1, points: 10}}
+"""
+
+
+def test_names_with_escapes_reach_mypys_output_escaped(project: Project) -> None:
+    project.write("pyproject.toml", pyproject())
+    project.write("games/esc.yaml", ESCAPING_GAME)
+    project.write("games/broken.yaml", ESCAPING_GAME.replace("a.n == 1", "a.nn == 1"))
+    project.write("m.py", """\
+        from typed_mahjong import Explain, Game, Hand, Points, Yaku
+        a: Points[Game["games/esc.yaml"], Hand["t\\x1b[2J\\x1b[31m t\\x1b[2J\\x1b[31m \
+t\\x1b[2J\\x1b[31m"], Explain]
+        b: Points[Game["games/esc.yaml"], Hand["u\\u202e u\\u202e v\\x1b[2J"]]
+        c: Points[Game["games/broken.yaml"], Hand["a b c"]]
+        d: Points[Game["games/\\x1b[2Jmissing.yaml"], Hand["a b c"]]
+        e: Points[Game["/\\x1b[2J/etc"], Hand["a b c"]]
+    """)
+    result = mypy_capped(project.root, "m.py")
+    assert_clean(result, codes={1})
+    for raw in ("\x1b", "\u202e", "\x07"):
+        assert raw not in result.stdout + result.stderr, repr(result.stdout)
+    lines = result.stdout.splitlines()
+    # the notes of a, and one error each for b to e
+    assert [line.split(":")[1] for line in lines if ": error:" in line] == [
+        "3", "4", "5", "6"], result.stdout
+    assert any("Yaku\\u001b[2J\\u001b[31m\\u0007" in line for line in lines), result.stdout

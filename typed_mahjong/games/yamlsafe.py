@@ -102,13 +102,13 @@ def compose(text: str, *, use_libyaml: bool = True) -> yaml.Node | None:
 
 
 # A piece of the text a parser message quotes: longer than one (escaped) character.
-_QUOTED_TEXT = re.compile(r"'(?!<\w+>')[^']{5,}'|\"[^\"]{5,}\"")
+_QUOTED_TEXT = re.compile(r"'(?!<[\w ]+>')[^']{5,}'|\"(?!<[\w ]+>\")[^\"]{5,}\"")
 
 
 def _unquoted(problem: str) -> str:
     """A parser message without the file's text in it (anchor names, scalars): a file that
     does not parse may not be a game file at all, and must not be echoed. A quoted single
-    character ('\\t') and token kinds ('<scalar>') stay: they say what is wrong."""
+    character ('\\t') and the parser's own names ('<scalar>', "<unicode string>") stay."""
     return _QUOTED_TEXT.sub("(text from the file)", problem)
 
 
