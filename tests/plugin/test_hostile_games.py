@@ -8,12 +8,17 @@ Each mypy run is a child process under the caps of ``tests/hostile.py``.
 from __future__ import annotations
 
 import os
+import typing
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hostile import assert_clean
 from mypy_capped import mypy_capped
 from plugin_support import Project, pyproject
+
+from typed_mahjong import Flowers, Game, GameInput, Hand, Points
+from typed_mahjong.query.answers import AnnotationError
 
 WILD_GAME = """\
 name: H
@@ -220,3 +225,35 @@ t\\x1b[2J\\x1b[31m"], Explain]
     assert [line.split(":")[1] for line in lines if ": error:" in line] == [
         "3", "4", "5", "6"], result.stdout
     assert any("Yaku\\u001b[2J\\u001b[31m\\u0007" in line for line in lines), result.stdout
+
+
+# -- numbers past Python's 4300 digits -----------------------------------------------------
+
+HK_HAND = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m 4m 5s 5s"
+
+
+@pytest.mark.parametrize("make", [
+    lambda big: Points[Game["hk-oldstyle"], Hand[HK_HAND], Flowers[big]],
+    lambda big: Points[Game["hk-oldstyle"], Hand[HK_HAND], GameInput["flowers", big]],
+], ids=["Flowers", "GameInput"])
+def test_a_huge_game_input_is_a_usage_error_at_run_time(make: Callable[[int], object]
+                                                       ) -> None:
+    # str() of a number past 4300 digits raises ValueError (and is slow before that).
+    query = typing.get_args(make(1 << 20000))[1]
+    with pytest.raises(AnnotationError, match="a number of more than 18 digits"):
+        query.evaluate()
+
+
+def test_a_huge_game_input_under_mypy(project: Project) -> None:
+    big = "0x" + "f" * 5000
+    project.write("pyproject.toml", pyproject())
+    project.write("m.py", f"""\
+        from typed_mahjong import Flowers, Game, GameInput, Hand, Points
+        a: Points[Game["hk-oldstyle"], Hand["{HK_HAND}"], Flowers[{big}]]
+        b: Points[Game["hk-oldstyle"], Hand["{HK_HAND}"], GameInput["flowers", {big}]]
+    """)
+    result = mypy_capped(project.root, "m.py")
+    assert_clean(result, codes={1})
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[1] for line in lines] == ["2", "3"], result.stdout
+    assert all(line.endswith("[mahjong-usage]") for line in lines), result.stdout

@@ -214,7 +214,7 @@ class Engine:
             wanted = f"one of {', '.join(spec.values)}"
         if value is None:
             raise self._input_error(spec.name, f"input '{spec.name}' is {wanted}, not "
-                                               f"{raw!r}"[:300])
+                                               f"{_shown(raw)}")
         return value
 
     # -- hands --
@@ -779,6 +779,18 @@ class _Search:
             groups.append(tuple(ReadingTile(record[0], record[4] or None, record[2])
                                 for record in self.block_records[block]))
         return Reading(tuple(groups))
+
+
+def _shown(value: object) -> str:
+    """A given value in a message, short: a huge number is not converted to digits (Python
+    refuses past 4300 of them), a long text is cut."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        return "a number of more than 18 digits"
+    try:
+        text = repr(value)
+    except ValueError:  # a huge number inside it
+        return f"a {type(value).__name__} holding a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def option_points(engine: Engine, option: list[tuple[Pattern, int]]) -> int:
