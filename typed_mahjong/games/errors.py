@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..errors import MahjongError
+
+# How much of a quoted piece of the user's text (a key, a name, a tile of a hand) a
+# message repeats.
+ECHO_LIMIT = 60
+# A quote opens after no letter and before a non-space, and closes after a non-space and
+# before no letter; so prose between two quoted pieces is never taken for one.
+_LONG_QUOTE = re.compile(r"""(?<![A-Za-z])(['"])(?=\S)((?:(?!\1)[^\n]){61,})(?<=\S)\1"""
+                         r"(?![A-Za-z])")  # 61: more than ECHO_LIMIT
+
+
+def clipped(text: str) -> str:
+    """``text`` with every quoted piece longer than ``ECHO_LIMIT`` characters cut short: a
+    file or a hand may hold a name of thousands of characters, a message shows 60."""
+    return _LONG_QUOTE.sub(lambda found: found.group(1) + found.group(2)[:ECHO_LIMIT - 3]
+                           + "..." + found.group(1), text)
 
 BAD_FILE = "bad-file"  # the YAML or the game language is invalid (or the game too costly)
 BAD_HAND = "bad-hand"  # a hand names unknown tiles, has the wrong count, too many wildcards...
@@ -59,11 +75,12 @@ class GameError(MahjongError):
             field = input if input is not None else "hand"
             if position is not None:
                 column = position + 1
+        message = clipped(message)
         super().__init__(message, file=filename or None, line=line, column=column,
                          field=field)
         self.filename = filename
         self.kind = kind
-        self.problems = problems or (message,)
+        self.problems = tuple(clipped(problem) for problem in problems) or (message,)
         self.position = position
         self.input = input
 

@@ -170,15 +170,16 @@ def describe(node: yaml.Node) -> str:
     if isinstance(node, yaml.SequenceNode):
         return "a list"
     tag = node.tag
+    # As written, never converted (a number may be thousands of digits), and cut short.
+    text = node.value if len(node.value) <= 60 else node.value[:57] + "..."
     if tag == STR:
-        text = node.value if len(node.value) <= 60 else node.value[:57] + "..."
         return f"the string {text!r}"
     if tag == INT:
-        return f"the number {node.value}"
+        return f"the number {text}"
     if tag == BOOL:
-        return f"the boolean {node.value}"
+        return f"the boolean {text}"
     if tag == NULL:
         return "nothing (null)"
     if tag == FLOAT:
-        return f"the decimal {node.value}"
-    return f"a value tagged {tag}"
+        return f"the decimal {text}"
+    return f"a value tagged {tag[:60]}"
