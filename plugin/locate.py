@@ -30,10 +30,11 @@ def clip_quoted(message: str) -> str:
 
 
 def shown(message: str) -> str:
-    """A message as mypy may print it: the user's long quoted text cut (``clip_quoted``)
-    and terminal control characters escaped (``safe_io.printable``), so a name in a game
-    file or a string in an annotation cannot rewrite the terminal or the CI log."""
-    return printable(clip_quoted(message))
+    """A message as mypy may print it: the user's long quoted text cut (``clip_quoted``),
+    terminal control characters escaped (``safe_io.printable``) and newlines too (mypy
+    prints one line per error), so a name in a game file or a string in an annotation
+    cannot rewrite the terminal or the CI log, nor forge a line of its own."""
+    return printable(clip_quoted(message)).replace("\n", "\\n")
 
 
 # Core argument names that share another argument's origin.

@@ -8,12 +8,15 @@ Each mypy run is a child process under the caps of ``tests/hostile.py``.
 from __future__ import annotations
 
 import os
+import re
 import typing
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hostile import assert_clean
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mypy_capped import mypy_capped
 from plugin_support import Project, pyproject
 
@@ -257,3 +260,69 @@ def test_a_huge_game_input_under_mypy(project: Project) -> None:
     lines = result.stdout.splitlines()
     assert [line.split(":")[1] for line in lines] == ["2", "3"], result.stdout
     assert all(line.endswith("[mahjong-usage]") for line in lines), result.stdout
+
+
+# -- generated hostile annotations ----------------------------------------------------
+
+PATHS = st.sampled_from([
+    "forest", "hk-oldstyle", "games/h.yaml", "games/esc.yaml", "games/broken.yaml", "games",
+    "/etc/passwd", "/dev/zero", "../outside.yaml", "a\x00b", "loop", "fifo", "\x1b[2J",
+    "", ".", "./forest", "games/" + "x" * 300, "games/h.yaml\n", "~/x.yaml"])
+HANDS = st.one_of(
+    st.text(alphabet="JQk0 ,\x1b\u202e\x00redbluefoxmoon", max_size=40),
+    st.sampled_from(["J " * 12, "fox vixen kit owl eagle_owl owlet bear grizzly moon",
+                     "123m pon:555z", "t\x1b[2J " * 3, " " * 5000, "x" * 5000]))
+INPUTS = st.sampled_from([
+    "", ", SelfDrawn", ", Concealed", ", Flowers[2]", ", Flowers[0x" + "f" * 5000 + "]",
+    ', GameInput["seat", "east"]', ', GameInput["\\x1b[2J", 1]', ', Seat["E"]',
+    ', GameInput["flowers", -1]', ", Explain", ', Ron["3p"]'])
+RESULTS = st.sampled_from(["Points", "Yaku", "YakuSet", "Han"])
+ANNOTATION_LINE = re.compile(r"^m\.py:\d+:\d+: (error|note): .*")
+
+
+@st.composite
+def game_annotations(draw: st.DrawFn) -> list[str]:
+    return [f"{draw(RESULTS)}[Game[{draw(PATHS)!r}], Hand[{draw(HANDS)!r}]{draw(INPUTS)}]"
+            for _ in range(draw(st.integers(5, 15)))]
+
+
+def check_generated(root: Path, annotations: list[str]) -> None:
+    project = Project(root)
+    project.write("pyproject.toml", pyproject())
+    if not (root / "games").exists():
+        project.write("games/h.yaml", WILD_GAME)
+        project.write("games/esc.yaml", ESCAPING_GAME)
+        project.write("games/broken.yaml", ESCAPING_GAME.replace("a.n == 1", "a.nn == 1"))
+        (root / "loop").symlink_to("loop")
+        os.mkfifo(root / "fifo")
+    project.write("m.py", "from typed_mahjong import Concealed, Explain, Flowers, Game, "
+                  "GameInput, Han, Hand, Points, Ron, Seat, SelfDrawn, Yaku, YakuSet\n"
+                  + "".join(f"v{index}: {text}\n" for index, text in enumerate(annotations)))
+    result = mypy_capped(root, "m.py")
+    assert_clean(result, codes={0, 1})
+    assert "INTERNAL ERROR" not in result.stdout + result.stderr
+    for raw in ("\x1b", "\u202e", "\x00"):
+        assert raw not in result.stdout + result.stderr
+    for line in result.stdout.splitlines():
+        assert ANNOTATION_LINE.match(line), line
+        if ": error: " in line:  # the plugin's, at the annotation (mypy has nothing to say)
+            assert re.search(r"  \[mahjong-[a-z-]+\]$", line), line
+        assert "mahjong-internal" not in line, line
+        assert len(line) < 2000, line[:300]
+
+
+@settings(max_examples=3, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(annotations=game_annotations())
+def test_generated_game_annotations_end_cleanly(tmp_path: Path, annotations: list[str]
+                                                ) -> None:
+    check_generated(tmp_path, annotations)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(annotations=game_annotations())
+def test_many_generated_game_annotations_end_cleanly(tmp_path: Path, annotations: list[str]
+                                                     ) -> None:
+    check_generated(tmp_path, annotations)
