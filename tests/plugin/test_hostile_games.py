@@ -326,3 +326,20 @@ def test_generated_game_annotations_end_cleanly(tmp_path: Path, annotations: lis
 def test_many_generated_game_annotations_end_cleanly(tmp_path: Path, annotations: list[str]
                                                      ) -> None:
     check_generated(tmp_path, annotations)
+
+
+def test_devices_are_refused_even_inside_a_game_root(project: Project) -> None:
+    # game_roots lets Game[...] into /dev: reading must still refuse what is not a file.
+    project.write("pyproject.toml", pyproject('game_roots = ["/dev"]'))
+    project.write("m.py", """\
+        from typed_mahjong import Game, Hand, Points
+        a: Points[Game["/dev/zero"], Hand["a b c"]]
+        b: Points[Game["/dev/stdin"], Hand["a b c"]]
+        c: Points[Game["/dev/null"], Hand["a b c"]]
+    """)
+    result = mypy_capped(project.root, "m.py", seconds=60)
+    assert_clean(result, codes={1})
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[1] for line in lines] == ["2", "3", "4"], result.stdout
+    assert all(line.endswith("[mahjong-game]") for line in lines), result.stdout
+    assert "character device" in lines[0] and "character device" in lines[2], result.stdout
