@@ -374,31 +374,35 @@ class _Search:
     # -- enumerating readings --
 
     def place(self, blocks: list[int], prev: tuple[int, int, tuple[int, ...]] | None) -> None:
-        self.spend(PLACE_WORK)
+        shape = self.shape
+        assert shape is not None
+        # This step, and each group size it may try.
+        self.spend(PLACE_WORK * (1 + len(shape.sizes)))
         counts = self.counts
         start = prev[0] if prev is not None else 0
         first = next((i for i in self.present if i >= start and counts[i]), None)
         if first is None:
             self.complete(blocks)
             return
-        shape = self.shape
-        assert shape is not None
+        later = [i for i in self.present if i >= first]
+        same_start = prev is not None and prev[0] == first
         for index, size in enumerate(shape.sizes):
             if not self.remaining[index]:
                 continue
-            same_start = prev is not None and prev[0] == first
             if same_start and prev is not None and size < prev[1]:
                 continue
-            self.spend(PLACE_WORK)  # the group sizes open at this step, each tried
             counts[first] -= 1
             self.remaining[index] -= 1
             rule = self.engine.set_rules.get(size)
-            items = [i for i in self.present if i >= first]
+            items = later
             if rule is not None and rule.partners is not None and first < self.first_wild_item:
                 allowed = rule.partners[first >> 1]
-                items = [i for i in items if allowed[i]]
+                items = [i for i in later if allowed[i]]
             for rest in submultisets(counts, size - 1, items):
-                self.spend(size)  # a grouping of `size` tiles tried
+                # A grouping of `size` tiles tried (spend() inlined: the hottest count).
+                self.work += size
+                if self.work > WORK_BUDGET:
+                    raise self.over_budget()
                 if same_start and prev is not None and size == prev[1] and rest < prev[2]:
                     continue
                 for block in self.groups_of((first, *rest), size):
@@ -429,7 +433,9 @@ class _Search:
         if rule is not None and rule.completions is not None:
             for ranks in rule.completions.get(tuple(i >> 1 for i in reals), ()):
                 for codes in self.wild_codes(wild, ranks):
-                    self.spend(size)
+                    self.work += size  # spend(), inlined in the hot loop
+                    if self.work > WORK_BUDGET:
+                        raise self.over_budget()
                     yield self.block(tuple(sorted(real_codes + codes)))
             return
         for ranks in self.any_ranks(len(wild)):
@@ -529,7 +535,6 @@ class _Search:
     # -- evaluating one reading --
 
     def complete(self, blocks: list[int]) -> None:
-        self.spend(READING_WORK)
         self.readings += 1
         shape = self.shape
         assert shape is not None
@@ -541,8 +546,8 @@ class _Search:
         if live is None:
             self.spend(0, 1)
             live = self.live[(id(shape), self.hand_id)] = self.sort_patterns(shape)
-        # each pattern still to match against the groups is tried on this reading
-        self.spend(MATCH_WORK * (len(live.maybe) + len(live.maybe_excluded)))
+        # The reading, and each pattern still to match against its groups.
+        self.spend(READING_WORK + MATCH_WORK * (len(live.maybe) + len(live.maybe_excluded)))
         if live.always_excluded:
             raise _Excluded(live.always_excluded[0], blocks)
         for pattern, structure in live.maybe_excluded:
@@ -578,7 +583,7 @@ class _Search:
                 if self.match_hand(pattern, structure):
                     if pattern.value_fn is not None:
                         # reads the hand and the inputs only: one value per multiset
-                        self.spend(CLAUSE_WORK + pattern.value_cost)
+                        self.spend(CLAUSE_WORK + pattern.value_cost + len(structure.sizes))
                         env = self.env(structure)
                         self.fill(structure, env, [-1] * len(structure.sizes))
                         live.values[id(pattern)] = int(pattern.value_fn(env))
@@ -601,9 +606,11 @@ class _Search:
             known = memo.get(key)
             if known is None:
                 env = self.env(structure)
-                self.spend(CLAUSE_WORK + clause.cost, 1)
                 if clause.whole:
+                    self.spend(CLAUSE_WORK + clause.cost + len(structure.sizes), 1)
                     self.fill(structure, env, [-1] * len(structure.sizes))
+                else:
+                    self.spend(CLAUSE_WORK + clause.cost, 1)
                 known = memo[key] = bool(clause.fn(env))
             if not known:
                 return False
@@ -720,7 +727,7 @@ class _Search:
         key = (clause.uid, self.hand_id if clause.whole else -1, *blocks)
         known = self.multi_memo.get(key)
         if known is None:
-            self.spend(CLAUSE_WORK + clause.cost, 1)
+            self.spend(CLAUSE_WORK + clause.cost + (len(assignment) if clause.whole else 0), 1)
             if clause.whole:
                 self.fill(structure, env, assignment)
             known = self.multi_memo[key] = bool(clause.fn(env))
@@ -737,8 +744,8 @@ class _Search:
         return known
 
     def fill(self, structure: Structure, env: list[Any], assignment: list[int]) -> None:
-        """Put the groups not yet placed into the free slots, so `hand` sees every tile."""
-        self.spend(len(assignment))
+        """Put the groups not yet placed into the free slots, so `hand` sees every tile.
+        Its callers count it: a unit a group, with the clause it fills for."""
         taken = {p for p in assignment if p >= 0}
         for group, position in enumerate(assignment):
             if position >= 0:

@@ -20,6 +20,16 @@ def submultisets(counts: list[int], size: int, items: Sequence[int]
     While a tuple is being yielded its items are taken out of ``counts`` (and put back
     after), so the caller can keep splitting the rest of the hand.
     """
+    if size <= 1:  # the common case (pairs, and the rest of a triplet's first tile)
+        if size == 0:
+            yield ()
+            return
+        for item in items:
+            if counts[item]:
+                counts[item] -= 1
+                yield (item,)
+                counts[item] += 1
+        return
     # available[k]: copies of items[k:] in counts (before this call takes any)
     available = [0] * (len(items) + 1)
     for k in range(len(items) - 1, -1, -1):
