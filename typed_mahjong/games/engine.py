@@ -31,9 +31,11 @@ from .errors import BAD_FILE, BAD_HAND, GameError
 from .model import GameScore, Input, Reading, ReadingTile, Value
 from .multisets import splits, submultisets
 
-# The work budget of one score() call. Every unit of work is counted: a group built or
-# checked against a sets rule, a reading evaluated, a group tried in a yaku's group order,
-# a constraint evaluated (its load-time cost: nodes with parts expanded). The weights make
+# The work budget of one score() call. Every unit of work is counted: a search step, a
+# grouping of tiles tried and each tile a wildcard is tried as (a unit a tile, whether
+# the group is new or not), a group built or checked against a sets rule, a reading
+# evaluated, a yaku tried on a reading, a group placed in a yaku's group order, a
+# constraint evaluated (its load-time cost: nodes with parts expanded). The weights make
 # a unit roughly the same Python time whatever it counts, and the budget keeps the worst
 # file that passes `check` near half a second on the shared 2-core machine (see
 # benchmarks/bench_games.py). Cache entries (groups, results) are counted apart: they are
@@ -453,8 +455,8 @@ class _Search:
 
         Items of one kind (the same wildcard, both last or both not) are interchangeable,
         so the ways are the splits of the ranks among the kinds (``multisets.splits``),
-        never the orders of the ranks: twelve alike wildcards and a last one have 2 ways
-        to stand for two ranks, not 12! orders to sift.
+        never the orders of the ranks: eleven alike wildcards and a last one standing for
+        two different ranks have 2 ways, not 12! orders to sift.
         """
         engine = self.engine
         kinds = sorted(set(wild))
