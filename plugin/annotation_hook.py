@@ -26,7 +26,7 @@ from typed_mahjong.query.answers import RESULTS, AnnotationError, build_call
 from . import errors
 from .claims import withdraw_name_errors
 from .literals import result_type
-from .locate import clip, clip_quoted, problem_context
+from .locate import clip, problem_context, shown
 from .outcomes import Problem, Verdict, internal_problem
 from .reading import RawInput, Unresolved, inputs_key, quick_key, read_inputs
 from .state import State
@@ -38,7 +38,7 @@ def analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
         return _analyze_result(ctx, result, state)
     except Exception as exc:  # noqa: BLE001 - a plugin bug must not crash mypy
         problem = internal_problem(exc)
-        ctx.api.fail(problem.message, ctx.context, code=problem.code)
+        ctx.api.fail(shown(problem.message), ctx.context, code=problem.code)
         return AnyType(TypeOfAny.from_error)
 
 
@@ -69,10 +69,11 @@ def analyze_input_alone(ctx: AnalyzeTypeContext, name: str,
         return AnyType(TypeOfAny.special_form)
     # One error, ours: not also mypy's "Name "E" is not defined" for Seat["E"].
     withdraw_name_errors(ctx.api, _name_like_values([ctx.type]))
-    ctx.api.fail(f'{name}[...] is an input, not a type: use it inside a result, e.g. '
-                 f'Points[Hand["234p234s456m567s44p"], Ron["3p"]]. To write a value once '
-                 f'and reuse it, name the string, not the input: '
-                 f'{_reuse_example(name, ctx.type.args)}', ctx.context, code=errors.USAGE)
+    ctx.api.fail(shown(f'{name}[...] is an input, not a type: use it inside a result, e.g. '
+                       f'Points[Hand["234p234s456m567s44p"], Ron["3p"]]. To write a value '
+                       f'once and reuse it, name the string, not the input: '
+                       f'{_reuse_example(name, ctx.type.args)}'), ctx.context,
+                 code=errors.USAGE)
     return AnyType(TypeOfAny.from_error)
 
 
@@ -158,7 +159,7 @@ def _analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
     # Once per module and per time the daemon analyses it (a new parse, a new tree).
     stale = state.stale_config_message((module, id(getattr(ctx.api, "cur_mod_node", None))))
     if stale is not None:
-        ctx.api.fail(stale, ctx.context, code=errors.CONFIG)
+        ctx.api.fail(shown(stale), ctx.context, code=errors.CONFIG)
     # Name-like strings ("E", "majsoul") are values here, not forward references.
     withdraw_name_errors(ctx.api, _name_like_values(ctx.type.args))
     if not ctx.type.args:
@@ -193,7 +194,7 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
     try:
         call = build_call(result, [(raw.name, raw.values) for raw in inputs])
     except AnnotationError as exc:
-        ctx.api.fail(clip_quoted(exc.message), _usage_context(exc, inputs, ctx.context),
+        ctx.api.fail(shown(exc.message), _usage_context(exc, inputs, ctx.context),
                      code=errors.USAGE)
         return AnyType(TypeOfAny.from_error)
     explain = call.explain or state.config.explain
@@ -204,7 +205,7 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
         where = problem_context(call, outcome.field, outcome.position,
                                 [raw.node for raw in inputs], [raw.value_nodes for raw in inputs],
                                 [raw.values for raw in inputs], ctx.context)
-        ctx.api.fail(clip_quoted(outcome.message), where, code=outcome.code)
+        ctx.api.fail(shown(outcome.message), where, code=outcome.code)
         return AnyType(TypeOfAny.from_error)
     if explain:
         _explain(ctx, f"{result} = {outcome.value!r}", outcome.explanation)
@@ -226,7 +227,7 @@ def _explain(ctx: AnalyzeTypeContext, headline: str, explanation: str) -> None:
     if note is None:
         return
     for line in [f"typed-mahjong: {headline}", *explanation.splitlines()]:
-        note(line, ctx.context, code=errors.EXPLAIN)
+        note(shown(line), ctx.context, code=errors.EXPLAIN)
 
 
 def _module_of(ctx: AnalyzeTypeContext) -> str | None:

@@ -51,6 +51,7 @@ from mypy.types import (
 )
 
 from . import errors
+from .locate import shown
 
 # The method hooks' full names -> whether the operator is "==".
 EQUALITY_METHODS: Final[dict[str, bool]] = {
@@ -116,7 +117,8 @@ class ComparisonHook:
                 # mypy may ask either side's method: name the values by what is written.
                 other = _written_value(pair[1] if computed[0] is pair[0] else pair[0])
                 value = right if other == left else left
-                ctx.api.fail(_message(value, other, equal), comparison, code=errors.MISMATCH)
+                ctx.api.fail(shown(_message(value, other, equal)), comparison,
+                             code=errors.MISMATCH)
                 break
         return ctx.default_return_type
 

@@ -5,6 +5,7 @@
     rules = "wrc"          # a preset (typed_mahjong.PRESETS)
     kiriage = false        # any option of typed_mahjong.Rules overrides the preset
     explain = true         # a note with the scoring breakdown at every result annotation
+    game_roots = ["../shared-games"]   # folders besides the project's Game[...] may read
 
 Every problem (unknown key, wrong value, a section spelled nearly like ours, such as
 ``[tool.typed-mahjong]``) is collected with the line it is on, so mypy can stop with all of
@@ -23,13 +24,16 @@ import hashlib
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from typed_mahjong.core.rules import Rules, rules_from
 from typed_mahjong.errors import HandError
+from typed_mahjong.safe_io import printable
+
+from .locate import clip_quoted
 
 TOML_SECTION: Final = "tool.typed_mahjong"
 INI_SECTION: Final = "mypy.plugins.typed_mahjong"
@@ -40,9 +44,10 @@ RULE_OPTIONS: Final = tuple(
 OPTIONS: Final[dict[str, type]] = {
     "rules": str,  # a preset name
     "explain": bool,
+    "game_roots": list,  # folders (relative to the config file's) Game[...] may read
     **{name: type(getattr(Rules(), name)) for name in RULE_OPTIONS},
 }
-PLUGIN_KEYS: Final = ("rules", "explain")
+PLUGIN_KEYS: Final = ("rules", "explain", "game_roots")
 _TRUE: Final = frozenset({"true", "yes", "on", "1"})
 _FALSE: Final = frozenset({"false", "no", "off", "0"})
 
@@ -55,10 +60,18 @@ class PluginConfig:
     # Game[...] paths are relative to the directory of mypy's config file (else the cwd).
     base_dir: Path
     problems: tuple[str, ...] = ()
+    # The folders Game[...] may read besides base_dir (game_roots), resolved.
+    game_roots: tuple[Path, ...] = ()
+
+    @property
+    def roots(self) -> tuple[Path, ...]:
+        """Every folder a Game[...] file may be in: the project's, then game_roots."""
+        return (Path(os.path.realpath(self.base_dir)), *self.game_roots)
 
     def fingerprint(self) -> str:
         """Everything in the settings that can change a verdict or a message."""
-        return f"{self.rules.fingerprint()};explain={self.explain}"
+        roots = os.pathsep.join(str(root) for root in self.game_roots)
+        return f"{self.rules.fingerprint()};explain={self.explain};game_roots={roots}"
 
 
 def load_config(config_file: str | None) -> PluginConfig:
@@ -75,10 +88,11 @@ def load_config(config_file: str | None) -> PluginConfig:
         else:
             section, near = _ini_section(path)
             label, typed = f"[{INI_SECTION}]", False
-    except (OSError, tomllib.TOMLDecodeError, configparser.Error) as exc:
+    # ValueError: a number past Python's 4300 digits (tomllib), a file that is not UTF-8.
+    except (OSError, ValueError, configparser.Error) as exc:
         return PluginConfig(rules_from("tenhou"), False, config_file, base_dir,
                             (f"{config_file}:1: error: cannot read the typed-mahjong "
-                             f"settings: {exc}",))
+                             f"settings: {_brief(str(exc))}",))
     misspelt = tuple(
         f"{config_file}:{_line_of_section(config_file, name)}: error: [{name}] is not read "
         f"by typed-mahjong: its settings go in {label} (with an underscore)" for name in near)
@@ -110,7 +124,7 @@ def _toml_section(path: Path) -> tuple[Mapping[str, object] | str, list[str]]:
     tool = data.get("tool", {})
     section = tool.get("typed_mahjong", {}) if isinstance(tool, dict) else {}
     if not isinstance(section, dict):
-        return f"[{TOML_SECTION}] must be a table, got {section!r}", near
+        return f"[{TOML_SECTION}] must be a table, got {_shown(section)}", near
     return section, near
 
 
@@ -154,28 +168,37 @@ def _settings(section: Mapping[str, object], typed: bool, config_file: str, labe
 
     def problem(key: str, message: str) -> None:
         line = _line_of(config_file, key)
-        problems.append((line, f"{config_file}:{line}: error: {label} {message}"))
+        problems.append((line, f"{config_file}:{line}: error: {label} {_brief(message)}"))
 
     preset: object = section.get("rules", "tenhou")
     explain = False
+    game_roots: tuple[Path, ...] = ()
     overrides: dict[str, object] = {}
     for key, raw in section.items():
         if key == "rules":
             continue
-        if key == "explain":
+        if key == "game_roots":
+            game_roots = _game_roots(raw if typed else _ini_list(raw), base_dir,
+                                     lambda message: problem("game_roots", message))
+        elif key == "explain":
             value = raw if typed else _ini_bool(raw)
             if isinstance(value, bool):
                 explain = value
             else:
-                problem(key, f"explain must be true or false, got {raw!r}")
+                problem(key, f"explain must be true or false, got {_shown(raw)}")
         elif key in OPTIONS:
-            overrides[key] = raw if typed else _ini_value(key, raw)
+            value = raw if typed else _ini_value(key, raw)
+            fault = _wrong_shape(key, value)
+            if fault is None:
+                overrides[key] = value
+            else:
+                problem(key, fault)
         else:
-            problem(key, f"unknown key {key!r} (keys: {', '.join(PLUGIN_KEYS)}, and the rules "
-                         f"options {', '.join(RULE_OPTIONS)})")
+            problem(key, f"unknown key {_shown(key)} (keys: {', '.join(PLUGIN_KEYS)}, and the "
+                         f"rules options {', '.join(RULE_OPTIONS)})")
     base = rules_from("tenhou")
     if not isinstance(preset, str):
-        problem("rules", f"rules must be a preset name, got {preset!r}")
+        problem("rules", f"rules must be a preset name, got {_shown(preset)}")
     else:
         try:
             base = rules_from(preset)
@@ -191,7 +214,81 @@ def _settings(section: Mapping[str, object], typed: bool, config_file: str, labe
             good[key] = value
     rules = rules_from(base, **good) if good else base
     return PluginConfig(rules, explain, config_file, base_dir,
-                        tuple(message for _, message in sorted(problems)))
+                        tuple(message for _, message in sorted(problems)), game_roots)
+
+
+def _game_roots(raw: object, base_dir: Path, problem: Callable[[str], None]
+                ) -> tuple[Path, ...]:
+    """``game_roots``: existing folders, relative to the config file's folder."""
+    if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+        problem(f"game_roots must be a list of folders, got {_shown(raw)}")
+        return ()
+    roots: list[Path] = []
+    wrong: list[str] = []
+    for item in raw:
+        folder = None if "\0" in item else Path(os.path.realpath(base_dir / item))
+        if folder is None or not folder.is_dir():
+            wrong.append(item)
+        else:
+            roots.append(folder)
+    if wrong:  # one problem for the key, however long the list
+        more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+        problem(f"game_roots: {_shown(wrong[0])} is not a folder{more}")
+    return tuple(roots)
+
+
+# The largest whole number an option takes: the Rules check each option's own range, and
+# a bigger number could not even be shown (Python prints at most 4300 digits).
+MAX_OPTION_NUMBER: Final = 10**9
+
+
+MAX_NAMES: Final = 100  # in a list of names (there are a dozen of each kind)
+
+
+def _wrong_shape(key: str, value: object) -> str | None:
+    """What makes a value the wrong type or size for a rules option (a list of lists for a
+    list of names, a number past any range), else None. ``rules_from`` checks the meaning
+    of values of the right shape; it is never given one it could not take in or show."""
+    kind = OPTIONS[key]
+    if kind is bool and not isinstance(value, bool):
+        wanted = "true or false"
+    elif kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        wanted = "an integer"
+    elif kind is int and isinstance(value, int) and abs(value) > MAX_OPTION_NUMBER:
+        wanted = f"an integer from {-MAX_OPTION_NUMBER} to {MAX_OPTION_NUMBER}"
+    elif kind is str and not isinstance(value, str):
+        wanted = "text"
+    elif kind is frozenset and not (isinstance(value, list) and len(value) <= MAX_NAMES
+                                    and all(isinstance(item, str) for item in value)):
+        wanted = f"a list of at most {MAX_NAMES} names"
+    else:
+        return None
+    return f"option {key!r} must be {wanted}, got {_shown(value)}"
+
+
+def _shown(value: object) -> str:
+    """A setting's value in a message: its repr, escaped for the terminal and clipped
+    (a huge number is not converted to digits at all)."""
+    if isinstance(value, int) and abs(value) >= 10**18:
+        return "a number of more than 18 digits"
+    if isinstance(value, list | dict) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = printable(repr(value))
+    except ValueError:  # a huge number inside a list or table
+        return f"a {type(value).__name__} holding a huge number"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _brief(message: str) -> str:
+    """A problem's message (some words ``rules_from``'s) with the user's values cut short
+    and terminal control characters escaped."""
+    message = printable(clip_quoted(message))
+    return message if len(message) <= 300 else message[:297] + "..."
+
+
+def _ini_list(raw: object) -> list[str]:
+    return [item.strip() for item in str(raw).split(",") if item.strip()]
 
 
 def _ini_bool(raw: object) -> object:
@@ -209,12 +306,12 @@ def _ini_value(key: str, raw: object) -> object:
     if kind is bool:
         return _ini_bool(raw)
     if kind is int:
-        try:
-            return int(str(raw).strip())
-        except ValueError:
-            return raw
+        text = str(raw).strip()
+        # Digits checked before conversion: int() of a long digit string is slow, and
+        # refused past 4300 digits; every option's range is far below 18 digits.
+        return int(text) if re.fullmatch(r"[+-]?[0-9]{1,18}", text) else raw
     if kind is frozenset:
-        return [name.strip() for name in str(raw).split(",") if name.strip()]
+        return _ini_list(raw)
     return str(raw).strip()
 
 

@@ -17,7 +17,7 @@ from typed_mahjong.query.answers import KEYWORD_TYPES, call_from_arguments
 
 from . import errors
 from .literals import answer_type
-from .locate import clip_quoted, problem_context
+from .locate import problem_context, shown
 from .outcomes import Problem, internal_problem
 from .state import State
 
@@ -29,7 +29,7 @@ def analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
         return _analyze_call(ctx, result, state)
     except Exception as exc:  # noqa: BLE001 - a plugin bug must not crash mypy
         problem = internal_problem(exc)
-        ctx.api.fail(problem.message, ctx.context, code=problem.code)
+        ctx.api.fail(shown(problem.message), ctx.context, code=problem.code)
         return ctx.default_return_type
 
 
@@ -55,11 +55,11 @@ def _analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
         where = problem_context(call, verdict.field, verdict.position, nodes,
                                 [[node] for node in nodes],
                                 [[value] for value, _ in arguments.values()], ctx.context)
-        ctx.api.fail(clip_quoted(verdict.message), where, code=verdict.code)
+        ctx.api.fail(shown(verdict.message), where, code=verdict.code)
         return ctx.default_return_type
     if result == EXPLAIN:
         for line in ["typed-mahjong:", *verdict.explanation.splitlines()]:
-            ctx.api.msg.note(line, ctx.context, code=errors.EXPLAIN)
+            ctx.api.msg.note(shown(line), ctx.context, code=errors.EXPLAIN)
         return ctx.default_return_type
     return answer_type(verdict.value, ctx.api.named_generic_type, as_tuple=True)
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from mypy.nodes import Context
 
 from typed_mahjong.query.answers import Call
+from typed_mahjong.safe_io import printable
 
 # How much of the user's text a message repeats.
 ECHO_LIMIT = 60
@@ -26,6 +27,14 @@ def clip_quoted(message: str) -> str:
     if len(message) <= ECHO_LIMIT + 2:
         return message
     return _QUOTED.sub(lambda match: "'" + clip(match.group(1)) + "'", message)
+
+
+def shown(message: str) -> str:
+    """A message as mypy may print it: the user's long quoted text cut (``clip_quoted``),
+    terminal control characters escaped (``safe_io.printable``) and newlines too (mypy
+    prints one line per error), so a name in a game file or a string in an annotation
+    cannot rewrite the terminal or the CI log, nor forge a line of its own."""
+    return printable(clip_quoted(message)).replace("\n", "\\n")
 
 
 # Core argument names that share another argument's origin.

@@ -23,6 +23,7 @@ from mypy.types import Type
 
 from typed_mahjong import __version__
 from typed_mahjong.query.answers import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
+from typed_mahjong.safe_io import printable
 
 from . import cache, errors, games
 from .annotation_hook import (
@@ -87,7 +88,7 @@ class TypedMahjongPlugin(Plugin):
         if self._state.config.problems:
             # Checking hands under settings nobody meant would only mislead: stop, the way
             # mypy stops on a broken config file.
-            raise CompileError([f"{problem}  [{errors.CONFIG.code}]"
+            raise CompileError([f"{printable(problem)}  [{errors.CONFIG.code}]"
                                 for problem in self._state.config.problems])
 
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:

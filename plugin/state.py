@@ -16,7 +16,7 @@ class State:
         from an earlier run must have been computed with."""
         self.config = config
         self.side_dir = side_dir
-        self.games = Games()
+        self.games = Games(config.roots)
         self.memo = AnswerMemo(side_dir, stamp)
         self.engine = Engine(config.rules, config.base_dir, self.games, self.memo)
         self._daemon = daemon

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
-
-from typed_mahjong.cli import games as cli
+from typed_mahjong.cli import main
 
 
 def run(*argv: str) -> int:
-    """``typed-mahjong ARGV`` through this area's parser; the exit status."""
-    parser = argparse.ArgumentParser(prog="typed-mahjong")
-    cli.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    code: int = args.func(args)
-    return code
+    """``typed-mahjong ARGV`` through the real router (errors reported as users see them);
+    the exit status."""
+    return main(list(argv))

@@ -163,7 +163,9 @@ def test_errors_in_parts_and_sets_name_them() -> None:
     [
         ("name: [unclosed\n", None, "invalid YAML"),
         ("", None, "the game file is empty"),
-        ("- a list\n", "- a list", "game file: expected a mapping, found a list"),
+        ("- a list\n", "- a list", "not a game file: a game file is a YAML mapping with the "
+                                   "sections name, rules, tiles and yaku (docs/games.md); "
+                                   "this file's top level is a list"),
         (VALID + "yakuu: {}\n", "yakuu", "game file: unknown key 'yakuu' (did you mean "
                                          "'yaku'?); expected one of: name, description, "
                                          "rules, defaults, tiles, inputs, parts, sets, "

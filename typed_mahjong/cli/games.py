@@ -8,15 +8,20 @@
     typed-mahjong game list
 
 GAME is a path to a game file, or the name of a built-in game (``game list``).
+
+A bad game file, hand or input is a ``GameError`` the router reports (exit 2); ``check``
+reports every problem of every file itself, on standard output, and exits 1 when a file
+has any.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import sys
 from typing import TYPE_CHECKING, Any
+
+from ..errors import MahjongError
+from .console import json_text
 
 if TYPE_CHECKING:
     from ..games import Game, GameScore
@@ -76,14 +81,12 @@ def _prefixed(name: str) -> Any:
 
 def _inputs(pairs: list[str]) -> dict[str, str]:
     """``NAME=VALUE`` texts -> a mapping (the game checks names and values)."""
-    from ..games import BAD_HAND, GameError
-
     inputs: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise GameError(f"--input takes NAME=VALUE, not {pair!r}", filename="",
-                            kind=BAD_HAND)
+            raise MahjongError(f"--input takes NAME=VALUE, not {pair[:100]!r}",
+                               field="--input")
         inputs[name.strip()] = value.strip()
     return inputs
 
@@ -98,18 +101,12 @@ def _resolve(name: str) -> str:
 
 
 def _score(args: argparse.Namespace) -> int:
-    from ..games import GameError, load
+    from ..games import load
 
-    try:
-        game = load(_resolve(args.game))
-        result = game.score(args.hand, **_inputs(args.input))
-    except GameError as exc:
-        print(f"typed-mahjong: error: {exc.message}", file=sys.stderr)
-        for problem in exc.problems[1:]:
-            print(f"  {problem}", file=sys.stderr)
-        return 2
+    game = load(_resolve(args.game))
+    result = game.score(args.hand, **_inputs(args.input))
     if args.json:
-        print(json.dumps(_as_json(game, result), ensure_ascii=False, indent=2))
+        print(json_text(_as_json(game, result), indent=2))
     else:
         print(_as_text(game, args.hand, result))
     return 0
@@ -167,13 +164,9 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _tiles(args: argparse.Namespace) -> int:
-    from ..games import GameError, load
+    from ..games import load
 
-    try:
-        game = load(_resolve(args.game))
-    except GameError as exc:
-        print(f"typed-mahjong: error: {exc.message}", file=sys.stderr)
-        return 2
+    game = load(_resolve(args.game))
     for tile in game.tiles:
         if tile.wildcard:
             described = "wildcard"

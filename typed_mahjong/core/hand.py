@@ -24,6 +24,7 @@ from .tiles import ParsedTile, format_tiles, parse_tiles, plain_tiles, tile_name
 MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
 _MELD_KIND: dict[str, MeldKind] = {kind: kind for kind in MELD_KINDS}
 _GROUP = re.compile(r"\S+")
+MAX_MELDS: Final = 4  # four sets and a pair: every meld is one of the sets
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,10 +161,18 @@ def _quick_hand(text: str, drawn: tuple[bool, ...]) -> Hand | None:
 def _parse_hand(text: str, drawn: tuple[bool, ...]) -> Hand:
     concealed: list[ParsedTile] | None = None
     melds: list[Meld] = []
+    copies = [0] * 34
+    reds = [0, 0, 0]
     for match in _GROUP.finditer(text):
         group, start = match.group(), match.start()
         if ":" in group:
-            melds.append(_parse_meld(group, start))
+            meld = _parse_meld(group, start)
+            if len(melds) == MAX_MELDS:
+                raise HandError(f"hand: a hand has at most {MAX_MELDS} called melds (closed "
+                                f"kans included); '{group}' is one more", field="hand",
+                                position=start)
+            _count_meld(meld, group, start, copies, reds)
+            melds.append(meld)
         elif concealed is None:
             concealed = parse_tiles(group, field="hand", offset=start)
         else:
@@ -173,7 +182,6 @@ def _parse_hand(text: str, drawn: tuple[bool, ...]) -> Hand:
     if not concealed:
         raise HandError("hand: no concealed tiles given", field="hand",
                         position=0 if text else None)
-    copies, reds = count_meld_copies(melds)
     check_copies(concealed, copies, reds, field="hand")
     sizes = [13 + with_drawn_tile - 3 * len(melds) for with_drawn_tile in drawn]
     if len(concealed) not in sizes:
@@ -214,15 +222,38 @@ def _parse_meld(group: str, start: int) -> Meld:
     return Meld(kind, tuple(indices), sum(t.red for t in parsed))
 
 
+def _count_meld(meld: Meld, group: str, start: int, copies: list[int], reds: list[int]
+                ) -> None:
+    """Add a meld's tiles to the running counts: an error at the meld (``group``, at
+    ``start``) that brings a 5th copy of a tile or a 2nd red five of a suit."""
+    for tile in meld.tiles:
+        copies[tile] += 1
+        if copies[tile] > 4:
+            raise HandError(f"hand: meld '{group}' brings the melds a 5th copy of "
+                            f"{tile_name(tile)} (only four of each tile exist)",
+                            field="hand", position=start)
+    if meld.reds:
+        suit = meld.tiles[0] // 9
+        reds[suit] += meld.reds
+        if reds[suit] > 1:
+            raise HandError(f"hand: meld '{group}' brings the melds a 2nd red five of suit "
+                            f"{'mps'[suit]} (each suit has one)", field="hand",
+                            position=start)
+
+
 def meld_copies(melds: Iterable[Meld]) -> tuple[list[int], list[int]]:
     """Copies of each tile (34 counts) and red fives of each suit (m, p, s) in the melds:
     the one place tiles are counted with melds (``Hand.copies``, the careful parser's
-    checks, shanten's called tiles, ``shape.MeldFacts``). Checks nothing."""
+    checks, shanten's called tiles, ``shape.MeldFacts``). Checks nothing, but a count stops
+    at 5: five copies already break every rule that counts them, and whatever the text
+    holds (86 pons of one tile are 258 copies) a count fits the byte tables of
+    ``shape.MeldFacts``."""
     copies = [0] * 34
     reds = [0, 0, 0]
     for meld in melds:
         for tile in meld.tiles:
-            copies[tile] += 1
+            if copies[tile] < 5:
+                copies[tile] += 1
         if meld.reds:
             reds[meld.tiles[0] // 9] += meld.reds
     return copies, reds

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import MahjongError
 from . import syntax as S
 
 # Record layout shared with engine.py.
@@ -42,12 +43,13 @@ class InputEnv(list[Any]):
 SCALARS = ("int", "str", "bool")
 
 
-class CompileError(ValueError):
-    """A type or name error; ``position`` is the offset in the expression text, if known."""
+class CompileError(MahjongError):
+    """A type or name error; ``position`` is the offset in the expression text, if known
+    (``column`` that plus 1; the loader adds the file and line of the constraint)."""
 
     def __init__(self, message: str, position: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, column=None if position is None else position + 1,
+                         field="constraint")
         self.position = position
 
 

@@ -95,7 +95,10 @@ class ConstraintReader(Reader):
         self.input_scope: dict[str, tuple[str, int]] = {}  # set by the loader
 
     def structure(self, node: yaml.Node, context: str, rules: RulesSpec) -> tuple[int, ...] | None:
+        known = len(self.problems)
         value = self.scalar(node, context)
+        if len(self.problems) > known:  # reported already (a YAML 1.1 number, ...)
+            return None
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, str) or not re.fullmatch(r"\s*\d{1,2}(\s+\d{1,2})*\s*", value):

@@ -29,19 +29,24 @@ from typing import Any
 from .compiler import Fn, InputEnv
 from .errors import BAD_FILE, BAD_HAND, GameError
 from .model import GameScore, Input, Reading, ReadingTile, Value
+from .multisets import splits, submultisets
 
-# The work budget of one score() call. Every unit of work is counted: a group built or
-# checked against a sets rule, a reading evaluated, a group tried in a yaku's group order,
-# a constraint evaluated (its load-time cost: nodes with parts expanded). The weights make
+# The work budget of one score() call. Every unit of work is counted: a search step, a
+# grouping of tiles tried and each tile a wildcard is tried as (a unit a tile, whether
+# the group is new or not), a group built or checked against a sets rule, a reading
+# evaluated, a yaku tried on a reading, a group placed in a yaku's group order, a
+# constraint evaluated (its load-time cost: nodes with parts expanded). The weights make
 # a unit roughly the same Python time whatever it counts, and the budget keeps the worst
 # file that passes `check` near half a second on the shared 2-core machine (see
 # benchmarks/bench_games.py). Cache entries (groups, results) are counted apart: they are
 # what holds memory, and MAX_ENTRIES keeps a score call's caches well under 100 MB.
 WORK_BUDGET = 1_000_000
 MAX_ENTRIES = 150_000
+PLACE_WORK = 1  # one step of the search for readings
 GROUP_WORK = 4  # intern a group: its records, its codes, its cache slot
 READING_WORK = 12  # sort the groups, intern the hand, dispatch the patterns
 ORDER_WORK = 2  # place one group in a yaku's group order
+MATCH_WORK = 2  # try one yaku on a reading (or on a new hand), whatever its caches know
 CLAUSE_WORK = 2  # call one clause and cache its result (plus the clause's own cost)
 _BLOCK_BITS = 24  # cache keys put a group or hand id (< MAX_ENTRIES) in the low bits
 # Orders of groups one yaku may need to try (e.g. 6 for a yaku naming g1..g3 of `3 3 3`).
@@ -211,7 +216,7 @@ class Engine:
             wanted = f"one of {', '.join(spec.values)}"
         if value is None:
             raise self._input_error(spec.name, f"input '{spec.name}' is {wanted}, not "
-                                               f"{raw!r}"[:300])
+                                               f"{_shown(raw)}")
         return value
 
     # -- hands --
@@ -333,6 +338,9 @@ class _Search:
         self.matching: Pattern | None = None
         self.matching_start = 0
         self.has_wild = any(counts[self.first_wild_item:])
+        # The item types the hand holds (at most its size): the search never scans the
+        # game's whole tile list.
+        self.present = [item for item, count in enumerate(counts) if count]
         self.readings = 0
         self.best_points = 0
         self.best_yaku: list[tuple[Pattern, int]] = []
@@ -368,27 +376,35 @@ class _Search:
     # -- enumerating readings --
 
     def place(self, blocks: list[int], prev: tuple[int, int, tuple[int, ...]] | None) -> None:
+        shape = self.shape
+        assert shape is not None
+        # This step, and each group size it may try.
+        self.spend(PLACE_WORK * (1 + len(shape.sizes)))
         counts = self.counts
         start = prev[0] if prev is not None else 0
-        first = next((i for i in range(start, len(counts)) if counts[i]), None)
+        first = next((i for i in self.present if i >= start and counts[i]), None)
         if first is None:
             self.complete(blocks)
             return
-        shape = self.shape
-        assert shape is not None
+        later = [i for i in self.present if i >= first]
+        same_start = prev is not None and prev[0] == first
         for index, size in enumerate(shape.sizes):
             if not self.remaining[index]:
                 continue
-            same_start = prev is not None and prev[0] == first
             if same_start and prev is not None and size < prev[1]:
                 continue
             counts[first] -= 1
             self.remaining[index] -= 1
             rule = self.engine.set_rules.get(size)
-            allowed = None
+            items = later
             if rule is not None and rule.partners is not None and first < self.first_wild_item:
                 allowed = rule.partners[first >> 1]
-            for rest in _submultisets(counts, size - 1, first, allowed):
+                items = [i for i in later if allowed[i]]
+            for rest in submultisets(counts, size - 1, items):
+                # A grouping of `size` tiles tried (spend() inlined: the hottest count).
+                self.work += size
+                if self.work > WORK_BUDGET:
+                    raise self.over_budget()
                 if same_start and prev is not None and size == prev[1] and rest < prev[2]:
                     continue
                 for block in self.groups_of((first, *rest), size):
@@ -399,7 +415,11 @@ class _Search:
             counts[first] += 1
 
     def groups_of(self, items: tuple[int, ...], size: int) -> Iterator[int]:
-        """Ids of the valid groups these items can form (wildcards standing for tiles)."""
+        """Ids of the valid groups these items can form (wildcards standing for tiles).
+
+        Each tile a wildcard may stand for is one unit of work per tile of the group: the
+        substitutions are what wildcards cost, whether the group they make is new or not.
+        """
         engine = self.engine
         split = self.first_wild_item
         reals = [i for i in items if i < split]
@@ -415,10 +435,14 @@ class _Search:
         if rule is not None and rule.completions is not None:
             for ranks in rule.completions.get(tuple(i >> 1 for i in reals), ()):
                 for codes in self.wild_codes(wild, ranks):
+                    self.work += size  # spend(), inlined in the hot loop
+                    if self.work > WORK_BUDGET:
+                        raise self.over_budget()
                     yield self.block(tuple(sorted(real_codes + codes)))
             return
         for ranks in self.any_ranks(len(wild)):
             for codes in self.wild_codes(wild, ranks):
+                self.spend(size)
                 key = tuple(sorted(real_codes + codes))
                 if rule is None or self.valid(key, rule):
                     yield self.block(key)
@@ -427,19 +451,23 @@ class _Search:
         return itertools.combinations_with_replacement(range(self.kinds), n)
 
     def wild_codes(self, wild: list[int], ranks: tuple[int, ...]) -> Iterator[list[int]]:
-        """Record codes for wildcard items taking these ranks (every distinct matching)."""
+        """Record codes for wildcard items taking these ranks, each distinct way once.
+
+        Items of one kind (the same wildcard, both last or both not) are interchangeable,
+        so the ways are the splits of the ranks among the kinds (``multisets.splits``),
+        never the orders of the ranks: eleven alike wildcards and a last one standing for
+        two different ranks have 2 ways, not 12! orders to sift.
+        """
         engine = self.engine
-        if wild.count(wild[0]) == len(wild):  # all alike: one way
-            source, last = (wild[0] >> 1) + 1, bool(wild[0] & 1)
+        kinds = sorted(set(wild))
+        if len(kinds) == 1:  # all alike: one way
+            source, last = (kinds[0] >> 1) + 1, bool(kinds[0] & 1)
             yield [engine.record_code(rank, source, last) for rank in ranks]
             return
-        seen: set[tuple[int, ...]] = set()
-        for order in itertools.permutations(ranks):
-            codes = tuple(sorted(engine.record_code(rank, (item >> 1) + 1, bool(item & 1))
-                                 for rank, item in zip(order, wild, strict=True)))
-            if codes not in seen:
-                seen.add(codes)
-                yield list(codes)
+        sizes = [wild.count(kind) for kind in kinds]
+        for parts in splits(ranks, sizes):
+            yield [engine.record_code(rank, (kind >> 1) + 1, bool(kind & 1))
+                   for kind, part in zip(kinds, parts, strict=True) for rank in part]
 
     def valid(self, key: tuple[int, ...], rule: SetRule) -> bool:
         known = self.validity.get(key)
@@ -509,7 +537,6 @@ class _Search:
     # -- evaluating one reading --
 
     def complete(self, blocks: list[int]) -> None:
-        self.spend(READING_WORK)
         self.readings += 1
         shape = self.shape
         assert shape is not None
@@ -521,6 +548,8 @@ class _Search:
         if live is None:
             self.spend(0, 1)
             live = self.live[(id(shape), self.hand_id)] = self.sort_patterns(shape)
+        # The reading, and each pattern still to match against its groups.
+        self.spend(READING_WORK + MATCH_WORK * (len(live.maybe) + len(live.maybe_excluded)))
         if live.always_excluded:
             raise _Excluded(live.always_excluded[0], blocks)
         for pattern, structure in live.maybe_excluded:
@@ -530,6 +559,7 @@ class _Search:
                                  if self.match_groups(p, structure)]
         if not applied:
             return
+        self.spend(len(applied))
         points, chosen = self.best_combination(applied, live.values)
         if points > self.best_points:
             self.best_points = points
@@ -544,6 +574,7 @@ class _Search:
         current hand's tiles (see ``_Live``)."""
         live = _Live()
         for structure in shape.structures:
+            self.spend(MATCH_WORK * (len(structure.excludes) + len(structure.yaku)))
             for pattern in structure.excludes:
                 if self.match_hand(pattern, structure):
                     if pattern.group_order:
@@ -554,7 +585,7 @@ class _Search:
                 if self.match_hand(pattern, structure):
                     if pattern.value_fn is not None:
                         # reads the hand and the inputs only: one value per multiset
-                        self.spend(CLAUSE_WORK + pattern.value_cost)
+                        self.spend(CLAUSE_WORK + pattern.value_cost + len(structure.sizes))
                         env = self.env(structure)
                         self.fill(structure, env, [-1] * len(structure.sizes))
                         live.values[id(pattern)] = int(pattern.value_fn(env))
@@ -577,9 +608,11 @@ class _Search:
             known = memo.get(key)
             if known is None:
                 env = self.env(structure)
-                self.spend(CLAUSE_WORK + clause.cost, 1)
                 if clause.whole:
+                    self.spend(CLAUSE_WORK + clause.cost + len(structure.sizes), 1)
                     self.fill(structure, env, [-1] * len(structure.sizes))
+                else:
+                    self.spend(CLAUSE_WORK + clause.cost, 1)
                 known = memo[key] = bool(clause.fn(env))
             if not known:
                 return False
@@ -602,6 +635,7 @@ class _Search:
                 candidates.append(known_fitting)
                 continue
             fitting = []
+            self.spend(len(structure.positions[group]))
             for position in structure.positions[group]:
                 block = current[position]
                 for clause in clauses:
@@ -623,7 +657,7 @@ class _Search:
         if not pattern.multi_steps:
             if all(c is candidates[0] for c in candidates):  # one shared list
                 return len(candidates[0]) >= len(candidates)
-            return _distinct_choice(candidates, 0, [])
+            return self.distinct_choice(candidates, 0, [])
         assignment = [-1] * len(structure.sizes)
         self.matching, self.matching_start = pattern, self.work
         if pattern.symmetric and all(c == candidates[0] for c in candidates):
@@ -634,6 +668,20 @@ class _Search:
                                            + self.work - self.matching_start)
         self.matching = None
         return found
+
+    def distinct_choice(self, candidates: list[list[int]], k: int, chosen: list[int]) -> bool:
+        """Can each list give one position, all different? (a handful of short lists)"""
+        if k == len(candidates):
+            return True
+        for position in candidates[k]:
+            self.spend(ORDER_WORK)
+            if position not in chosen:
+                chosen.append(position)
+                found = self.distinct_choice(candidates, k + 1, chosen)
+                chosen.pop()
+                if found:
+                    return True
+        return False
 
     def choose_set(self, pattern: Pattern, structure: Structure, candidates: list[int],
                    env: list[Any], assignment: list[int]) -> bool:
@@ -659,9 +707,9 @@ class _Search:
         checks = pattern.multi_steps[k + 1]
         last = k + 1 == len(pattern.group_order)
         for position in candidates[k]:
+            self.spend(ORDER_WORK)
             if position in assignment:
                 continue
-            self.spend(ORDER_WORK)
             assignment[group] = position
             env[offset:offset + size] = self.block_records[self.current[position]]
             ok = all(self.check_multi(c, structure, env, assignment) for c in checks) and (
@@ -673,6 +721,7 @@ class _Search:
 
     def check_multi(self, clause: Conjunct, structure: Structure, env: list[Any],
                     assignment: list[int]) -> bool:
+        self.spend(1)  # the key built and looked up, even when the result is known
         current = self.current
         blocks = [current[assignment[g]] for g in clause.groups]
         if clause.symmetric:
@@ -680,7 +729,7 @@ class _Search:
         key = (clause.uid, self.hand_id if clause.whole else -1, *blocks)
         known = self.multi_memo.get(key)
         if known is None:
-            self.spend(CLAUSE_WORK + clause.cost, 1)
+            self.spend(CLAUSE_WORK + clause.cost + (len(assignment) if clause.whole else 0), 1)
             if clause.whole:
                 self.fill(structure, env, assignment)
             known = self.multi_memo[key] = bool(clause.fn(env))
@@ -697,7 +746,8 @@ class _Search:
         return known
 
     def fill(self, structure: Structure, env: list[Any], assignment: list[int]) -> None:
-        """Put the groups not yet placed into the free slots, so `hand` sees every tile."""
+        """Put the groups not yet placed into the free slots, so `hand` sees every tile.
+        Its callers count it: a unit a group, with the clause it fills for."""
         taken = {p for p in assignment if p >= 0}
         for group, position in enumerate(assignment):
             if position >= 0:
@@ -740,18 +790,16 @@ class _Search:
         return Reading(tuple(groups))
 
 
-def _distinct_choice(candidates: list[list[int]], k: int, chosen: list[int]) -> bool:
-    """Can each list give one position, all different? (a handful of tiny lists)"""
-    if k == len(candidates):
-        return True
-    for position in candidates[k]:
-        if position not in chosen:
-            chosen.append(position)
-            found = _distinct_choice(candidates, k + 1, chosen)
-            chosen.pop()
-            if found:
-                return True
-    return False
+def _shown(value: object) -> str:
+    """A given value in a message, short: a huge number is not converted to digits (Python
+    refuses past 4300 of them), a long text is cut."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        return "a number of more than 18 digits"
+    try:
+        text = repr(value)
+    except ValueError:  # a huge number inside it
+        return f"a {type(value).__name__} holding a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def option_points(engine: Engine, option: list[tuple[Pattern, int]]) -> int:
@@ -776,25 +824,6 @@ def points_of(engine: Engine, total: int, in_points: bool = False) -> int:
     if engine.max_points is not None:
         total = min(total, engine.max_points)
     return total
-
-
-def _submultisets(counts: list[int], size: int, start: int,
-                  allowed: tuple[bool, ...] | None) -> Iterator[tuple[int, ...]]:
-    """Non-decreasing tuples of ``size`` item types from ``start`` on, within ``counts``
-    (and within ``allowed``, if given).
-
-    While a tuple is being yielded its items are taken out of ``counts`` (and put back
-    after), so the caller can keep splitting the rest of the hand.
-    """
-    if size == 0:
-        yield ()
-        return
-    for item in range(start, len(counts)):
-        if counts[item] and (allowed is None or allowed[item]):
-            counts[item] -= 1
-            for tail in _submultisets(counts, size - 1, item, allowed):
-                yield (item, *tail)
-            counts[item] += 1
 
 
 def count_orders(sizes: tuple[int, ...], named: frozenset[int]) -> int:

@@ -2,7 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from ..errors import MahjongError
+
+# How much of a quoted piece of the user's text (a key, a name, a tile of a hand) a
+# message repeats.
+ECHO_LIMIT = 60
+# A quote opens after no letter and before a non-space, and closes after a non-space and
+# before no letter; so prose between two quoted pieces is never taken for one.
+_LONG_QUOTE = re.compile(r"""(?<![A-Za-z])(['"])(?=\S)((?:(?!\1)[^\n]){61,})(?<=\S)\1"""
+                         r"(?![A-Za-z])")  # 61: more than ECHO_LIMIT
+
+
+def clipped(text: str) -> str:
+    """``text`` with every quoted piece longer than ``ECHO_LIMIT`` characters cut short: a
+    file or a hand may hold a name of thousands of characters, a message shows 60."""
+    return _LONG_QUOTE.sub(lambda found: found.group(1) + found.group(2)[:ECHO_LIMIT - 3]
+                           + "..." + found.group(1), text)
 
 BAD_FILE = "bad-file"  # the YAML or the game language is invalid (or the game too costly)
 BAD_HAND = "bad-hand"  # a hand names unknown tiles, has the wrong count, too many wildcards...
@@ -27,16 +45,17 @@ class Problem:
         return f"{where}: {context}{self.message}"
 
 
-class GameError(ValueError):
+class GameError(MahjongError):
     """A game file that cannot be loaded, or a hand that this game cannot read.
 
     ``kind`` is ``"bad-file"`` or ``"bad-hand"`` (the mypy plugin maps it to its
-    ``mahjong-*`` codes). ``line``/``column`` (1-based) locate the first problem in the
-    file; they are ``None`` for hand errors and whole-file errors. ``problems`` lists every
-    fault found, each a full ``file:line:column: context: message`` string. For a hand
-    error, ``position`` is the 0-based offset of the faulty tile in the hand text, and
-    ``input`` the name of the situation input at fault (an unknown or ill-typed input), if
-    that is the fault: the hand itself is fine then.
+    ``mahjong-*`` codes). ``filename`` (also ``file``) names the game file. For a file,
+    ``line``/``column`` (1-based) locate the first problem (``None`` for whole-file
+    errors), and ``problems`` lists every fault found, each a full
+    ``file:line:column: context: message`` string; ``str(error)`` shows them all. For a
+    hand error, ``field`` is "hand", ``position`` the 0-based offset of the faulty tile in
+    the hand text (``column`` is that plus 1) and ``line`` is ``None``; for an unknown or
+    ill-typed situation input, ``input`` (and ``field``) name it: the hand itself is fine.
     """
 
     def __init__(
@@ -51,15 +70,23 @@ class GameError(ValueError):
         position: int | None = None,
         input: str | None = None,  # noqa: A002 - the situation input, as Game.score names it
     ) -> None:
-        super().__init__(message)
-        self.message = message
+        field = None
+        if kind == BAD_HAND:
+            field = input if input is not None else "hand"
+            if position is not None:
+                column = position + 1
+        message = clipped(message)
+        super().__init__(message, file=filename or None, line=line, column=column,
+                         field=field)
         self.filename = filename
         self.kind = kind
-        self.line = line
-        self.column = column
-        self.problems = problems or (message,)
+        self.problems = tuple(clipped(problem) for problem in problems) or (message,)
         self.position = position
         self.input = input
+
+    def __str__(self) -> str:
+        # The message names the first problem and how many more; the rest follow it.
+        return "\n  ".join((self.message, *self.problems[1:]))
 
     @classmethod
     def from_problems(cls, filename: str, problems: list[Problem]) -> GameError:

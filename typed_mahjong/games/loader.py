@@ -29,6 +29,8 @@ TOP_KEYS = ("name", "description", "rules", "defaults", "tiles", "inputs", "part
 RULE_KEYS = ("hand_size", "structure", "players", "starting_points", "rounds",
              "wildcards_per_hand", "order", "display", "unit", "han_points", "max_points",
              "minimum")
+# The sections only a game file has: a YAML mapping with none of them is not one.
+GAME_SECTIONS = ("rules", "tiles", "yaku")
 INPUT_KEYS = ("type", "values", "default", "min", "max", "description")
 MAX_INPUTS = 32
 MAX_DOUBLINGS = 40
@@ -60,6 +62,7 @@ class _Loader(ConstraintReader):
         if root is None:
             self.problem(None, "", "the game file is empty")
             raise self.fail()
+        self.recognise(root)
         self.check_tags(root)
         if self.problems:
             raise self.fail()
@@ -95,6 +98,27 @@ class _Loader(ConstraintReader):
             yaku_names=tuple(dict.fromkeys(p.name for p, _ in patterns if not p.exclusion)),
             inputs=tuple(inputs), display=display, minimum=rules.minimum, _engine=engine,
         )
+
+    def recognise(self, root: yaml.Node) -> None:
+        """Refuse, quoting none of it, a file that is not recognisably a game file: a YAML
+        mapping with one of the sections only a game file has, or with game sections only
+        (a file just begun: ``name: x``). Anyone may name a file (``Game["/etc/passwd"]``,
+        ``game check ~/.ssh/id_rsa``) and errors end up in CI logs, so what is not a game
+        file never has its text, keys or tags echoed."""
+        if isinstance(root, yaml.MappingNode):
+            keys = [key.value if isinstance(key, yaml.ScalarNode) else None
+                    for key, _ in root.value]
+            if set(keys) & set(GAME_SECTIONS) or (keys and set(keys) <= set(TOP_KEYS)):
+                return
+            found = "a mapping without any of them"
+        elif isinstance(root, yaml.SequenceNode):
+            found = "a list"
+        else:
+            found = "text"  # whatever YAML would make of it, it is a single value
+        self.problem(root, "", "not a game file: a game file is a YAML mapping with the "
+                     "sections name, rules, tiles and yaku (docs/games.md); this file's top "
+                     f"level is {found}")
+        raise self.fail()
 
     # -- rules --
 

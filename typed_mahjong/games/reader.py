@@ -26,6 +26,8 @@ class Reader:
         self.problems: list[Problem] = []
         # Safe scalar conversion only (int, bool, float, str...); one per load.
         self.constructor = yaml.constructor.SafeConstructor()
+        # Each scalar's value by its node (read again by several checks, reported once).
+        self._scalars: dict[int, Any] = {}
 
     def problem(self, node: yaml.Node | None, context: str, message: str,
                 line: int | None = None, column: int | None = None) -> None:
@@ -91,6 +93,12 @@ class Reader:
                              f"expected one of: {', '.join(allowed)}")
 
     def scalar(self, node: yaml.Node, context: str) -> Any:
+        if id(node) in self._scalars:
+            return self._scalars[id(node)]
+        value = self._scalars[id(node)] = self._scalar(node, context)
+        return value
+
+    def _scalar(self, node: yaml.Node, context: str) -> Any:
         if not isinstance(node, yaml.ScalarNode):
             self.problem(node, context, f"expected a single value, found {Y.describe(node)}")
             return None
@@ -101,10 +109,15 @@ class Reader:
                          "characters; a game's numbers are at most 10^9")
             return None
         try:
-            return Y.scalar_value(node, self.constructor)
-        except (ValueError, yaml.YAMLError) as exc:
-            self.problem(node, context, f"unreadable value: {exc}")
+            value = Y.scalar_value(node, self.constructor)
+        except (ValueError, yaml.YAMLError):
+            self.problem(node, context, f"unreadable value: {Y.describe(node)}")
             return None
+        surprise = yaml11_surprise(node, value)
+        if surprise is not None:
+            self.problem(node, context, surprise)
+            return None
+        return value
 
     def integer(self, node: yaml.Node, context: str, low: int, high: int) -> int | None:
         value = self.scalar(node, context)
@@ -149,6 +162,36 @@ class Reader:
             if value is not None:
                 result.append((value, item))
         return result
+
+
+def yaml11_surprise(node: yaml.ScalarNode, value: Any) -> str | None:
+    """Why a plain scalar means one thing to PyYAML (YAML 1.1) and another to YAML 1.2
+    readers and most people (``no``, ``on``, ``1:30``, ``017``, ``0b1010``), or None.
+
+    PyYAML resolves tags by YAML 1.1's rules; a game file is read the same by every tool
+    (editors, linters, other YAML libraries), so such a value is refused with the two ways
+    to write what was meant, never read one way quietly.
+    """
+    text = node.value
+    if node.tag == Y.BOOL and text.lower() in ("yes", "no", "on", "off"):
+        return (f"'{text}' is {str(value).lower()} in YAML 1.1 but text in YAML 1.2: quote "
+                f"it ('{text}') for the text, or write true or false")
+    if node.tag != Y.INT:
+        return None
+    digits = text.lstrip("+-").replace("_", "")
+    if ":" in digits:
+        old, fix, new = f"the number {value} (base 60)", f"write {value}", "text"
+    elif digits[:2] in ("0b", "0B"):
+        old, fix, new = f"the number {value} (binary)", f"write {value}", "text"
+    elif len(digits) > 1 and digits[0] == "0" and digits[1].isdigit():
+        decimal = int(("-" if text.startswith("-") else "") + (digits.lstrip("0") or "0"))
+        old, new = f"the number {value} (octal)", f"{decimal} in YAML 1.2"
+        fix = (f"write {value} or {decimal} without the leading 0" if decimal != value
+               else f"write {value} without the leading 0")
+    else:
+        return None
+    return (f"'{text}' is {old} in YAML 1.1 but {new}: {fix}, or quote it ('{text}') for "
+            "the text")
 
 
 def suggest(word: str, candidates: Iterable[str]) -> str:

@@ -28,6 +28,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ..errors import MahjongError
+
 MAX_CHARS = 2000
 MAX_NODES = 400
 MAX_DEPTH = 24
@@ -51,12 +53,12 @@ _TOKEN = re.compile(
 )
 
 
-class ExprSyntaxError(ValueError):
-    """A constraint that does not parse; ``position`` is the 0-based offset in the text."""
+class ExprSyntaxError(MahjongError):
+    """A constraint that does not parse; ``position`` is the 0-based offset in the text
+    (``column`` that plus 1; the loader adds the file and line of the constraint)."""
 
     def __init__(self, message: str, position: int) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, column=position + 1, field="constraint")
         self.position = position
 
 

@@ -21,11 +21,14 @@ integer, boolean, null, float, mapping, sequence) are accepted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
+
+from ..errors import MahjongError
 
 MAX_BYTES = 256 * 1024
 MAX_NESTING = 24
@@ -40,14 +43,12 @@ SEQ = "tag:yaml.org,2002:seq"
 ALLOWED_TAGS = frozenset({STR, INT, BOOL, NULL, FLOAT, MAP, SEQ})
 
 
-class YamlRefused(ValueError):
-    """The text is not YAML we accept; ``line``/``column`` are 1-based when known."""
+class YamlRefused(MahjongError):
+    """The text is not YAML we accept; ``line``/``column`` are 1-based when known (the
+    loader adds the file)."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None):
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
+        super().__init__(message, line=line, column=column)
 
 
 class _GuardedLoader(yaml.SafeLoader):
@@ -92,12 +93,23 @@ def compose(text: str, *, use_libyaml: bool = True) -> yaml.Node | None:
             # flow collection ahead before the first event reaches our guard: same fault.
             message = f"YAML nests deeper than {MAX_NESTING} levels"
         else:
-            message = f"invalid YAML: {problem}"
+            message = f"invalid YAML: {_unquoted(problem)}"
         if mark is None:
             raise YamlRefused(message) from None
         raise YamlRefused(message, mark.line + 1, mark.column + 1) from None
     except yaml.YAMLError as exc:
-        raise YamlRefused(f"invalid YAML: {exc}") from None
+        raise YamlRefused(f"invalid YAML: {_unquoted(str(exc))}") from None
+
+
+# A piece of the text a parser message quotes: longer than one (escaped) character.
+_QUOTED_TEXT = re.compile(r"'(?!<[\w ]+>')[^']{5,}'|\"(?!<[\w ]+>\")[^\"]{5,}\"")
+
+
+def _unquoted(problem: str) -> str:
+    """A parser message without the file's text in it (anchor names, scalars): a file that
+    does not parse may not be a game file at all, and must not be echoed. A quoted single
+    character ('\\t') and the parser's own names ('<scalar>', "<unicode string>") stay."""
+    return _QUOTED_TEXT.sub("(text from the file)", problem)
 
 
 def _check_events(events: Iterator[yaml.Event]) -> None:
@@ -158,14 +170,16 @@ def describe(node: yaml.Node) -> str:
     if isinstance(node, yaml.SequenceNode):
         return "a list"
     tag = node.tag
+    # As written, never converted (a number may be thousands of digits), and cut short.
+    text = node.value if len(node.value) <= 60 else node.value[:57] + "..."
     if tag == STR:
-        return f"the string {node.value!r}"
+        return f"the string {text!r}"
     if tag == INT:
-        return f"the number {node.value}"
+        return f"the number {text}"
     if tag == BOOL:
-        return f"the boolean {node.value}"
+        return f"the boolean {text}"
     if tag == NULL:
         return "nothing (null)"
     if tag == FLOAT:
-        return f"the decimal {node.value}"
-    return f"a value tagged {tag}"
+        return f"the decimal {text}"
+    return f"a value tagged {tag[:60]}"

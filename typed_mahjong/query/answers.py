@@ -535,6 +535,10 @@ def _game_value(name: str, value: object, index: int, value_index: int) -> bool 
     if isinstance(value, bool | str):
         return value
     if isinstance(value, int):
+        if abs(value) >= 10**18:  # str() of it is slow, and refused past 4300 digits
+            raise AnnotationError(f"{name}[...] takes a string, a number or True/False, e.g. "
+                                  f"{_EXAMPLES[name]}; got a number of more than 18 digits",
+                                  index, value_index)
         return str(value)
     raise AnnotationError(f"{name}[...] takes a string, a number or True/False, e.g. "
                           f"{_EXAMPLES[name]}; got {describe(value)}", index, value_index)
