@@ -29,3 +29,31 @@ def test_eighty_six_pons_are_one_error_at_the_meld(project: Project) -> None:
                "of each tile exist)  [mahjong-malformed]")
     assert result.stdout.splitlines() == [f"m.py:2:{second}: {message}",
                                           f"m.py:3:{piece}: {message}"]
+
+
+def test_a_count_too_long_to_print_is_one_error(project: Project) -> None:
+    # A hex literal parses whatever its size; mypy gives the plugin no literal for it, so it
+    # is one usage error at the value (column 57), never mahjong-internal.
+    project.write("pyproject.toml", pyproject())
+    project.write("m.py", f"""\
+        from typed_mahjong import Hand, Honba, Points, Ron
+        x: Points[Hand["234p234s456m567s44p"], Ron["3p"], Honba[{hex(2**20000)}]]
+    """)
+    result = mypy_capped(project.root, "m.py")
+    assert_clean(result, codes={1})
+    assert result.stdout.splitlines() == [
+        "m.py:2:57: error: Honba[...] takes an int, e.g. Honba[2]; got typing.Any  "
+        "[mahjong-usage]"]
+
+
+def test_a_count_too_long_to_print_at_run_time() -> None:
+    import typing
+
+    import pytest
+
+    from typed_mahjong import Hand, HandError, Honba, Points, Ron
+
+    hint = Points[Hand["234p234s456m567s44p"], Ron["3p"], Honba[2**20000]]
+    with pytest.raises(HandError, match="got a number of about 6021 digits") as caught:
+        typing.get_args(hint)[1].evaluate()
+    assert caught.value.field == "honba"
