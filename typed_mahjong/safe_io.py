@@ -43,12 +43,23 @@ class OutputError(MahjongError):
 
 
 class InputError(MahjongError):
-    """An input file that cannot be read: ``file`` names it; nothing of it is quoted."""
+    """An input file that cannot be read: ``file`` names it; nothing of it is quoted.
+
+    ``fault`` is the message without the path (for an area's own error to wrap), ``errno``
+    the operating system's error number when one caused it (``errno.ENOENT``: no such file).
+    """
+
+    def __init__(self, message: str, *, file: str, fault: str,
+                 errno: int | None = None) -> None:
+        super().__init__(message, file=file)
+        self.fault = fault
+        self.errno = errno
 
 
 # O_NONBLOCK: if the path is swapped for a FIFO between the stat and the open, the open
 # returns at once instead of waiting for a writer; the fstat after it then refuses it.
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+               | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0))
 
 
 def read_input(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> bytes:
@@ -59,18 +70,20 @@ def read_input(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> by
     name = os.fspath(path)
     shown = printable(name.replace("\0", "\\0"))
 
-    def refused(fault: str) -> InputError:
-        return InputError(f"{shown}: {fault}", file=shown)
+    def refused(fault: str, cause: OSError | None = None) -> InputError:
+        return InputError(f"{shown}: {fault}", file=shown, fault=fault,
+                          errno=None if cause is None else cause.errno)
 
     if "\0" in name:
         raise refused("the path contains a NUL character")
     try:
-        if not stat.S_ISREG(os.stat(name).st_mode):
-            raise refused(f"{what} must be a regular file, and this is "
-                          f"{_kind(os.stat(name).st_mode)}")
+        # stat first: a device is never opened (opening some has effects of its own).
+        mode = os.stat(name).st_mode
+        if not stat.S_ISREG(mode):
+            raise refused(f"{what} must be a regular file, and this is {_kind(mode)}")
         descriptor = os.open(name, _OPEN_FLAGS)
     except OSError as exc:
-        raise refused(_read_fault(exc, what)) from None
+        raise refused(_read_fault(exc, what), exc) from None
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
@@ -78,7 +91,7 @@ def read_input(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> by
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
             data = handle.read(max_bytes + 1)
     except OSError as exc:
-        raise refused(_read_fault(exc, what)) from None
+        raise refused(_read_fault(exc, what), exc) from None
     finally:
         os.close(descriptor)
     if len(data) > max_bytes:

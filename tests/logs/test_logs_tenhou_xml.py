@@ -314,7 +314,7 @@ def test_not_a_tenhou_log(tmp_path: Path) -> None:
 def test_size_caps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(log_source, "MAX_FILE_BYTES", 1000)
     big = _write(tmp_path, _mjlog("<T1/>" * 400))
-    with pytest.raises(LogError, match="over the 1000-byte cap"):
+    with pytest.raises(LogError, match="the log file is larger than 1000 bytes"):
         read_log(big)
     monkeypatch.setattr(log_source, "MAX_FILE_BYTES", 1 << 20)
     monkeypatch.setattr(log_source, "MAX_UNPACKED_BYTES", 10_000)

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..safe_io import walk_files
 from .console import raw_stderr, whole_number
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def expand_paths(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            logs, problems = _walk(path)
+            logs, problems = walk_files(path, LOG_SUFFIXES)
             found.extend(logs)
             missing.extend(problems)
             if not logs and not problems:
@@ -102,27 +103,6 @@ def expand_paths(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
             missing.append(f"{text}: no such file or matching path")
     unique = list(dict.fromkeys(found))
     return unique, missing
-
-
-def _walk(root: Path) -> tuple[list[Path], list[str]]:
-    """The log files under ``root``, sorted; a loop over a stack (a tree of any depth), and
-    symbolic links to folders are not followed (no cycles)."""
-    files: list[Path] = []
-    problems: list[str] = []
-    stack = [str(root)]
-    while stack:
-        folder = stack.pop()
-        try:
-            with os.scandir(folder) as entries:
-                for entry in entries:
-                    if entry.is_dir(follow_symlinks=False):
-                        stack.append(entry.path)
-                    elif entry.name.lower().endswith(LOG_SUFFIXES):
-                        files.append(Path(entry.path))
-        except OSError as exc:
-            problems.append(f"{folder}: cannot read the folder ({exc.strerror or exc})")
-    files.sort()
-    return files, problems
 
 
 def worker_count(requested: int, files: int) -> int:

@@ -8,59 +8,26 @@ from __future__ import annotations
 
 import gzip
 import io
-import os
 import re
-import stat
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..safe_io import InputError, read_input
 from .model import LogError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a Tenhou game is ~10-40 KB; a month of mjai ~ MBs
 MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # what a gzip file may unpack to
 CHUNK_BYTES = 1024 * 1024  # gzip data is unpacked (and handed on) this much at a time
-_GZIP_MAGIC = b"\x1f\x8b"
-_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-               | getattr(os, "O_NOCTTY", 0))
 _CONTENT_START = re.compile(rb"(?:\xef\xbb\xbf)?[ \t\r\n]*")  # a UTF-8 BOM and blanks
-
-
-def file_kind(mode: int) -> str:
-    return ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
-            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
-
-
+_GZIP_MAGIC = b"\x1f\x8b"
 def read_raw(path: Path) -> bytes:
-    """The bytes of a regular file of at most ``MAX_FILE_BYTES``; LogError otherwise.
-
-    Opened without blocking and checked on the open descriptor, so a FIFO, a device or a
-    file swapped for one after a check is refused instead of read (or waited on).
-    """
-    name = str(path)
+    """The bytes of a regular file of at most ``MAX_FILE_BYTES``; LogError otherwise
+    (``safe_io.read_input``: a FIFO, a device or a file swapped for one is never read)."""
     try:
-        descriptor = os.open(path, _OPEN_FLAGS)
-    except OSError as exc:
-        raise LogError(name, "file", f"cannot read: {exc.strerror or type(exc).__name__}"
-                       ) from None
-    try:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode):
-            raise LogError(name, "file", f"not a regular file ({file_kind(info.st_mode)})")
-        if info.st_size > MAX_FILE_BYTES:
-            raise LogError(name, "file", f"{info.st_size} bytes is over the "
-                                         f"{MAX_FILE_BYTES}-byte cap")
-        with open(descriptor, "rb", closefd=False) as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise LogError(name, "file", f"cannot read: {exc.strerror or type(exc).__name__}"
-                       ) from None
-    finally:
-        os.close(descriptor)
-    if len(raw) > MAX_FILE_BYTES:
-        raise LogError(name, "file", f"over the {MAX_FILE_BYTES}-byte cap")
-    return raw
+        return read_input(path, max_bytes=MAX_FILE_BYTES, what="the log file")
+    except InputError as exc:
+        raise LogError(str(path), "file", exc.fault) from None
 
 
 def chunks(raw: bytes, name: str) -> Iterator[bytes]:

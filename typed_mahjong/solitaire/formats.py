@@ -31,15 +31,15 @@ Every error names the file, line and column and what is wrong.
 
 from __future__ import annotations
 
-import os
+import errno
 import re
-import stat
 from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Protocol
 
+from ..safe_io import InputError, read_input
 from .faces import Face, FaceError
 from .layout import (
     BUILTIN_LAYOUTS,
@@ -127,39 +127,26 @@ def load_layout_file(path: Path, spec: str) -> LoadedLayout:
     """A layout file; errors name it as ``spec`` (what the user wrote)."""
     try:
         text = read_text_file(path, MAX_LAYOUT_BYTES, "layout file")
-    except FileNotFoundError:
-        built_in = ", ".join(sorted(BUILTIN_LAYOUTS))
-        shipped = ", ".join(sorted(set(shipped_layouts()) - set(BUILTIN_LAYOUTS)))
-        raise LayoutError(
-            f"no such layout file, and not a built-in layout ({built_in}) or a layout "
-            f"shipped with typed-mahjong ({shipped})", source=spec
-        ) from None
+    except InputError as exc:
+        if exc.errno == errno.ENOENT:
+            built_in = ", ".join(sorted(BUILTIN_LAYOUTS))
+            shipped = ", ".join(sorted(set(shipped_layouts()) - set(BUILTIN_LAYOUTS)))
+            raise LayoutError(
+                f"no such layout file, and not a built-in layout ({built_in}) or a layout "
+                f"shipped with typed-mahjong ({shipped})", source=spec
+            ) from None
+        raise LayoutError(exc.fault, source=spec) from None
     except UnicodeDecodeError as exc:
         raise LayoutError(f"not a layout file: not UTF-8 text (at byte {exc.start})",
                           source=spec) from None
-    except OSError as exc:
-        raise LayoutError(f"cannot read layout file: {exc.strerror or exc}",
-                          source=spec) from None
-    except ValueError as exc:
-        raise LayoutError(str(exc), source=spec) from None
     return parse_layout_text(text, source=spec, name=path.stem)
 
 
 def read_text_file(path: Path, max_bytes: int, what: str) -> str:
-    """A regular file's UTF-8 text, refused (ValueError) past ``max_bytes`` or when the
-    path is a directory, FIFO or device (which could block or never end)."""
-    refused = f"the {what} must be a regular file (not a directory, FIFO or device)"
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        raise ValueError(refused)
-    # Non-blocking: a FIFO swapped in after the stat opens at once, and fstat refuses it.
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise ValueError(refused)
-        data = handle.read(max_bytes + 1)
-    if len(data) > max_bytes:
-        raise ValueError(f"the {what} is larger than {max_bytes:,} bytes")
-    return data.decode("utf-8-sig")
+    """A regular file's UTF-8 text (``safe_io.read_input``: refused, as ``InputError``, past
+    ``max_bytes`` or when the path is a directory, FIFO or device, which could block or
+    never end); ``UnicodeDecodeError`` when it is not UTF-8."""
+    return read_input(path, max_bytes=max_bytes, what=f"the {what}").decode("utf-8-sig")
 
 
 def parse_layout_text(text: str, source: str = "<text>", name: str = "layout") -> LoadedLayout:

@@ -25,6 +25,7 @@ the budget left undecided are filled in from their neighbours where that settles
 
 from __future__ import annotations
 
+import errno
 import re
 import time
 from collections.abc import Sequence
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
+from ..safe_io import InputError
 from .deals import MAX_SEED, random_deal, solvable_deal
 from .errors import GameRecordError as GameRecordError  # re-exported
 from .faces import Face, FaceError
@@ -214,16 +216,13 @@ def load_game(path: str) -> GameRecord:
     file = Path(path)
     try:
         text = read_text_file(file, MAX_LAYOUT_BYTES, "game record")
-    except FileNotFoundError:
-        raise GameRecordError("no such game record file", source=path) from None
+    except InputError as exc:
+        if exc.errno == errno.ENOENT:
+            raise GameRecordError("no such game record file", source=path) from None
+        raise GameRecordError(exc.fault, source=path) from None
     except UnicodeDecodeError as exc:
         raise GameRecordError(f"not a game record: not UTF-8 text (at byte {exc.start})",
                               source=path) from None
-    except OSError as exc:
-        raise GameRecordError(f"cannot read the game record: {exc.strerror or exc}",
-                              source=path) from None
-    except ValueError as exc:
-        raise GameRecordError(str(exc), source=path) from None
     return parse_game(text, source=path, base=file.parent)
 
 
