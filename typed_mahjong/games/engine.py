@@ -36,10 +36,10 @@ from .multisets import splits, submultisets
 # the group is new or not), a group built or checked against a sets rule, a reading
 # evaluated, a yaku tried on a reading, a group placed in a yaku's group order, a
 # constraint evaluated (its load-time cost: nodes with parts expanded). The weights make
-# a unit roughly the same Python time whatever it counts, and the budget keeps the worst
-# file that passes `check` near half a second on the shared 2-core machine (see
+# a unit roughly the same Python time whatever it counts, so the budget bounds the time of
+# the worst file that passes `check` (docs/games.md has the measurements, from
 # benchmarks/bench_games.py). Cache entries (groups, results) are counted apart: they are
-# what holds memory, and MAX_ENTRIES keeps a score call's caches well under 100 MB.
+# what holds memory, and MAX_ENTRIES bounds a score call's caches.
 WORK_BUDGET = 1_000_000
 MAX_ENTRIES = 150_000
 PLACE_WORK = 1  # one step of the search for readings
