@@ -438,3 +438,17 @@ def test_load_reads_files_and_reports_unreadable_ones(tmp_path: Path) -> None:
     path.write_bytes(b"name: \xff\xfe\n")
     with pytest.raises(GameError, match="not UTF-8 text"):
         load(path)
+
+
+@pytest.mark.parametrize("hand_size", ["", "  hand_size: 0\n", "  hand_size: x\n"])
+def test_a_structure_past_a_hand_is_an_error_even_without_a_hand_size(hand_size: str) -> None:
+    # Found by the hostile-file generator: with no (or no usable) hand_size, a structure of
+    # 3 + 33 = 36 tiles reached the slot names a..z (26) and raised IndexError. A hand
+    # holds at most 26 tiles, whatever else the file says.
+    text = VALID.replace("  hand_size: 6\n", hand_size).replace("structure: 3 3",
+                                                                "structure: 3 33")
+    with pytest.raises(GameError) as caught:
+        loads(text, filename="wide.yaml")
+    line, column = where(text, "3 33")
+    assert (f"wide.yaml:{line}:{column}: rules.structure: the groups hold 36 tiles, more "
+            f"than a hand may have (26)") in caught.value.problems

@@ -109,6 +109,10 @@ class ConstraintReader(Reader):
         if 0 in sizes:
             self.problem(node, context, "a group holds at least one tile")
             return None
+        if sum(sizes) > MAX_HAND:  # checked here too: hand_size may be missing or bad
+            self.problem(node, context, f"the groups hold {sum(sizes)} tiles, more than a "
+                         f"hand may have ({MAX_HAND})")
+            return None
         if rules.hand_size is not None and sum(sizes) != rules.hand_size:
             self.problem(node, context, f"the groups hold {sum(sizes)} tiles, but hands have "
                          f"{rules.hand_size} (rules.hand_size)")

@@ -19,7 +19,7 @@ from typing import Any, Final, NamedTuple, Protocol
 from ..core.rules import Rules
 from ..core.scoring import Score, no_yaku, score
 from ..core.shanten import shanten, waits
-from ..core.win_option_reading import checked, shown_value
+from ..core.win_option_reading import shown_value
 from ..core.win_options import BY_MARKER, BY_NAME, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
 from ..errors import NO_YAKU, NoYaku
 
@@ -356,9 +356,9 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
         if name in NUMBER_INPUTS:
             number = _one(name, values, int, index)
             assert isinstance(number, int)
-            checked(NUMBER_INPUTS[name], number)  # in its row's range before it is shown
-            situation[NUMBER_INPUTS[name]] = number
-            texts[NUMBER_INPUTS[name]] = (str(number), Origin(index, ((0, 0),)))
+            situation[NUMBER_INPUTS[name]] = number  # its row's range: checked by the core
+            # shown_value: a number of thousands of digits has no str() (Python refuses).
+            texts[NUMBER_INPUTS[name]] = (shown_value(number), Origin(index, ((0, 0),)))
             continue
         if name == "Rules" and len(values) == 1 and isinstance(values[0], Rules):
             rules = values[0]
