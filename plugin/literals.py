@@ -41,5 +41,14 @@ def result_type(result: str, value: Answer, named: NamedType) -> Type:
     return answer_type(value, named, as_tuple=result in _EXACT_RESULTS)
 
 
+def literal_text(value: object) -> str:
+    """A value as mypy writes its Literal type, quoted as in mypy's messages:
+    ``"Literal[1300]"``, ``"tuple[Literal['riichi'], Literal['pinfu']]"``."""
+    if isinstance(value, tuple):
+        items = ", ".join(f"Literal[{item!r}]" for item in value)
+        return f'"tuple[{items or "()"}]"'
+    return f'"Literal[{value!r}]"'
+
+
 # Looked up once per annotation of a fixtures module: a set, not the table.
 _EXACT_RESULTS = frozenset(row.name for row in RESULT_NAMES if row.form == EXACT)

@@ -309,6 +309,15 @@ def call_of(result: str, hand: str, win: str | None, options: Mapping[str, objec
                 table=tuple(sorted((table or {}).items())))
 
 
+def game_call_of(result: str, game: str, hand: str, inputs: Mapping[str, object]) -> Call:
+    """The Call of a game's hand with its situation inputs by name (``tsumo=True``), as
+    ``Points[Game[game], Hand[hand], GameInput["tsumo", True]]``: origins count the game as
+    input 0, the hand as 1 and each input after them, in the order given. Raises
+    AnnotationError for a value of another type."""
+    return build_call(result, [("Game", (game,)), ("Hand", (hand,)),
+                               *((GAME_INPUT, (name, value)) for name, value in inputs.items())])
+
+
 def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) -> Call:
     """Combine an annotation's ``(input name, values)`` pairs, in any order, into one Call.
 
