@@ -28,7 +28,7 @@ from .claims import withdraw_name_errors
 from .literals import result_type
 from .locate import clip, problem_context, shown
 from .outcomes import Problem, Verdict, internal_problem
-from .reading import RawInput, Unresolved, inputs_key, quick_key, read_inputs
+from .reading import BareName, RawInput, Unresolved, inputs_key, quick_key, read_inputs
 from .state import State
 
 
@@ -190,6 +190,12 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
         inputs = read_inputs(ctx.api, ctx.type.args)
     except Unresolved:
         return AnyType(TypeOfAny.special_form)  # mypy reports the name, or analyses again
+    bare = _bare_names(inputs)
+    if bare:
+        for name, node, input_name in bare:
+            ctx.api.fail(shown(_bare_name_message(name, input_name)), node,
+                         code=errors.USAGE)
+        return AnyType(TypeOfAny.from_error)
     key = inputs_key(result, inputs)
     try:
         call = build_call(result, [(raw.name, raw.values) for raw in inputs])
@@ -210,6 +216,32 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
     if explain:
         _explain(ctx, f"{result} = {outcome.value!r}", outcome.explanation)
     return result_type(result, outcome.value, ctx.api.named_type)
+
+
+def _bare_names(inputs: list[RawInput]) -> list[tuple[BareName, Context, str]]:
+    """Every name (or expression) written where a string goes, with its node and input."""
+    return [(value, node, raw.name) for raw in inputs
+            for value, node in zip(raw.values, raw.value_nodes, strict=True)
+            if isinstance(value, BareName)]
+
+
+def _bare_name_message(bare: BareName, input_name: str) -> str:
+    if bare.name is None:
+        return (f"{input_name}[...] takes a string, not an expression such as hk-oldstyle. "
+                f"A linter's fix most likely removed its quotes (ruff rule UP037, "
+                f"quoted-annotation, from pyupgrade): write {input_name}[L[\"...\"]] (from "
+                f"typing import Literal as L), which keeps them, or exempt the file from "
+                f"UP037 (docs/plugin.md, Linters)")
+    name = clip(bare.name)
+    if bare.variable:
+        return (f"{input_name}[{name}]: {name} is a variable, and an annotation can read "
+                f"only a constant's value: declare it {name}: Final = \"...\" (from typing "
+                f"import Final) and {input_name}[{name}] reads it")
+    return (f'{input_name}[{name}]: "{name}" is not defined; {input_name}[...] takes a '
+            f"string. A linter's fix most likely removed the quotes of "
+            f'{input_name}["{name}"] (ruff rule UP037, quoted-annotation, from pyupgrade): write '
+            f'{input_name}[L["{name}"]] (from typing import Literal as L), which keeps them, '
+            f"or exempt the file from UP037 (docs/plugin.md, Linters)")
 
 
 def _usage_context(exc: AnnotationError, inputs: list[RawInput], whole: Context) -> Context:
