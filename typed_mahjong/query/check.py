@@ -120,8 +120,16 @@ class _Walker:
         self.wrong: list[Wrong] = []
         self._seen: set[int] = set()  # instances and classes walked (by id)
         self._keep: list[object] = []  # ... kept alive, so no id is reused meanwhile
+        # The module being checked: its name and globals, for the string annotations of
+        # its classes (it need not be in sys.modules, where typing looks them up).
+        self._home: tuple[str, dict[str, object]] | None = None
+
+    def hints_of(self, cls: type) -> dict[str, object]:
+        home = self._home
+        return _hints(cls, home[1] if home is not None and cls.__module__ == home[0] else None)
 
     def module(self, module: ModuleType) -> None:
+        self._home = (module.__name__, vars(module))
         hints = _hints(module)
         for name, value in vars(module).items():
             if name.startswith("__"):
@@ -137,7 +145,7 @@ class _Walker:
     def cls(self, cls: type, path: str, depth: int) -> None:
         if not self._first(cls) or depth > _DEPTH:
             return
-        hints = _hints(cls)
+        hints = self.hints_of(cls)
         defaults = _defaults(cls)
         for name, hint in hints.items():
             if name in defaults:
@@ -169,7 +177,7 @@ class _Walker:
                 self.plain(value, path, depth)
         elif isinstance(hint, type) and typing.is_typeddict(hint):
             if isinstance(value, Mapping):
-                items = _hints(hint)
+                items = self.hints_of(hint)
                 for key, item in value.items():
                     if key in items:
                         self.value(items[key], item, f"{path}[{key!r}]", depth + 1)
@@ -198,7 +206,7 @@ class _Walker:
                                                and hasattr(value, "_fields")):
             if not self._first(value):
                 return
-            hints = _hints(type(value))
+            hints = self.hints_of(type(value))
             defaults = _defaults(type(value))
             for name, hint in hints.items():
                 item = getattr(value, name, defaults)
@@ -235,12 +243,13 @@ class _Walker:
             self.wrong.append(Wrong(path, query, value, answer))
 
 
-def _hints(owner: ModuleType | type) -> dict[str, object]:
+def _hints(owner: ModuleType | type,
+           names: dict[str, object] | None = None) -> dict[str, object]:
     """The evaluated annotations of a module or class, extras (Annotated) kept. An
     annotation that cannot be evaluated (a name imported only under TYPE_CHECKING, an
     unquoted ``Seat[E]``) hides its fixtures: that is an error, not a pass."""
     try:
-        return typing.get_type_hints(owner, include_extras=True)
+        return typing.get_type_hints(owner, globalns=names, include_extras=True)
     except Exception as exc:  # noqa: BLE001 - any evaluation error of the user's code
         name = _name_of(owner)
         raise FixtureError(f"the annotations of {name} cannot be evaluated, so its "

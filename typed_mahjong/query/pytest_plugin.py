@@ -32,7 +32,10 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_call(item: pytest.Item) -> None:
     __tracebackhide__ = True
-    params: dict[str, object] = getattr(getattr(item, "callspec", None), "params", {})
+    names = getattr(getattr(item, "callspec", None), "params", {})
+    # What the test receives: a row's value, or what a fixture made of it (indirect=).
+    given: dict[str, object] = getattr(item, "funcargs", {})
+    params = {name: given[name] for name in names if name in given}
     if not params:
         return
     for value in params.values():
