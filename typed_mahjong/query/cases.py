@@ -37,6 +37,7 @@ from ..core.rules import Rules
 from ..core.win_options import RULES_KEYWORD, WinOptions
 from ..errors import MahjongError
 from .answers import Answer, Call, answer, call_of, game_call_of
+from .check import shown
 
 __all__ = ["Case", "CaseMismatch", "fu", "game_points", "game_yaku", "han", "payment",
            "points", "readings", "settle", "shanten", "total", "waits", "yaku"]
@@ -107,8 +108,8 @@ class Case:
         if type(actual) is type(self.expect) and actual == self.expect:
             return actual
         where = f" ({self.file}:{self.line})" if self.file is not None else ""
-        raise CaseMismatch(f"{self}: the core says {actual!r}, the row expects "
-                           f"{self.expect!r}{where}", file=self.file, line=self.line,
+        raise CaseMismatch(f"{self}: the core says {shown(actual)}, the row expects "
+                           f"{shown(self.expect)}{where}", file=self.file, line=self.line,
                            expected=self.expect, actual=actual)
 
     @property
@@ -116,14 +117,14 @@ class Case:
         """A short test id: the form, the hand, the winning tile and the options."""
         parts = [self.form, *([self.game] if self.game else []), self.hand,
                  *([self.win] if self.win else []),
-                 *(f"{name}={value}" for name, value in self.options)]
+                 *(f"{name}={shown(value)}" for name, value in self.options)]
         return " ".join(parts)
 
     def __str__(self) -> str:
-        arguments = [repr(value) for value in (self.game, self.hand) if value is not None]
+        arguments = [shown(value) for value in (self.game, self.hand) if value is not None]
         if self.win is not None:
-            arguments.append(f"win={self.win!r}")
-        arguments += [f"{name}={value!r}" for name, value in self.options]
+            arguments.append(f"win={shown(self.win)}")
+        arguments += [f"{name}={shown(value)}" for name, value in self.options]
         return f"{self.form}({', '.join(arguments)})"
 
 

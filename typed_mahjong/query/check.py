@@ -36,11 +36,12 @@ from types import ModuleType, NoneType, UnionType
 from typing import Annotated, Final
 
 from ..core.rules import Rules
+from ..core.win_option_reading import shown_value
 from ..errors import MahjongError
 from .annotations import Query
 from .answers import MEMBER, RESULTS_BY_NAME
 
-__all__ = ["FixtureError", "Wrong", "check_fixtures", "query_of"]
+__all__ = ["FixtureError", "Wrong", "check_fixtures", "query_of", "shown"]
 
 # Wrappers around a fixture's annotation that say nothing of its value.
 _WRAPPERS: Final = frozenset({typing.Final, typing.ClassVar, typing.Required,
@@ -51,6 +52,8 @@ _WRAPPERS: Final = frozenset({typing.Final, typing.ClassVar, typing.Required,
 # How deep values are followed (a list of cases of tuples ...): far more than fixtures use,
 # and a bound on a structure that refers to itself.
 _DEPTH: Final = 12
+# How many items of a tuple a message shows.
+_ITEMS: Final = 20
 # How many wrong fixtures one message lists in full.
 _SHOWN: Final = 20
 
@@ -71,7 +74,8 @@ class Wrong:
         if self.error is not None:
             return f"{self.name}: {self.error}"
         one_of = "one of " if RESULTS_BY_NAME[self.query.result].form == MEMBER else ""
-        return f"{self.name} = {self.value!r}, but the core says {one_of}{self.answer!r}"
+        return (f"{self.name} = {shown(self.value)}, but the core says "
+                f"{one_of}{shown(self.answer)}")
 
 
 class FixtureError(MahjongError, AssertionError):
@@ -106,6 +110,19 @@ def check_fixtures(target: ModuleType | type, *, rules: str | Rules | None = Non
                            f"{_name_of(target)} disagree with the core:\n{shown}{tail}",
                            tuple(walker.wrong))
     return walker.checked
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for a message, short: a number of thousands of digits has no repr
+    (Python refuses it), and a fixture's value may be any object."""
+    if type(value) is tuple:
+        items = ", ".join(shown_value(item) for item in value[:_ITEMS])
+        more = ", ..." if len(value) > _ITEMS else ""
+        return f"({items}{more}{',' if len(value) == 1 else ''})"
+    try:
+        return shown_value(value)
+    except Exception:  # noqa: BLE001 - a user's __repr__ may fail
+        return f"<{type(value).__name__}>"
 
 
 def _name_of(target: ModuleType | type) -> str:
