@@ -94,6 +94,11 @@ def _read_input(api: TypeAnalyzerPluginInterface, lookup: Lookup | None,
         # mypy reads a string that looks like a number ("5") as the number: give inputs
         # that take text their text back, so the core can say what is wrong with it.
         values = tuple(str(value) if type(value) is int else value for value in values)
+    else:
+        # A linter unquotes strings, not numbers: what mypy could not read as a type where
+        # a number goes (a number too long to convert) is no lost string.
+        values = tuple(NotALiteral(_NOT_A_TYPE) if isinstance(value, BareName)
+                       and value.name is None else value for value in values)
     return RawInput(name, values, arg, tuple(node for _, node in read))
 
 

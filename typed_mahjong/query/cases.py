@@ -27,6 +27,7 @@ the project's plugin settings, so mypy and pytest cannot disagree about it.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -133,7 +134,15 @@ def _case(form: str, hand: str, win: str | None, expect: object,
     # Where the row was written, for the message of a wrong row: the constructor's caller.
     caller = sys._getframe(2)
     return Case(form, hand, win, tuple(options.items()), expect, game,
-                caller.f_code.co_filename, caller.f_lineno)
+                _relative(caller.f_code.co_filename), caller.f_lineno)
+
+
+def _relative(path: str) -> str:
+    """``path`` from the working directory when it is under it (as pytest names tests)."""
+    try:
+        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
+    except ValueError:  # another drive (Windows)
+        return path
 
 
 def points(hand: str, win: str, *, expect: int, **options: Unpack[WinOptions]) -> Case:
