@@ -21,6 +21,8 @@ from mypy.nodes import (
 from mypy.plugin import AnalyzeTypeContext, ClassDefContext
 from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 
+from typed_mahjong.core.win_options import BY_NAME
+from typed_mahjong.errors import HandError
 from typed_mahjong.query.answers import RESULTS, AnnotationError, build_call
 
 from . import errors
@@ -203,6 +205,10 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
         ctx.api.fail(shown(exc.message), _usage_context(exc, inputs, ctx.context),
                      code=errors.USAGE)
         return AnyType(TypeOfAny.from_error)
+    except HandError as exc:  # a count out of its option's range, checked before use
+        ctx.api.fail(shown(exc.message), _option_context(exc.field, inputs, ctx.context),
+                     code=errors.code_for_kind(exc.kind))
+        return AnyType(TypeOfAny.from_error)
     explain = call.explain or state.config.explain
     outcome = state.engine.recall(module, key)
     if outcome is None or (explain and isinstance(outcome, Verdict)):
@@ -242,6 +248,15 @@ def _bare_name_message(bare: BareName, input_name: str) -> str:
             f'{input_name}["{name}"] (ruff rule UP037, quoted-annotation, from pyupgrade): write '
             f'{input_name}[L["{name}"]] (from typing import Literal as L), which keeps them, '
             f"or exempt the file from UP037 (docs/plugin.md, Linters)")
+
+
+def _option_context(option: str | None, inputs: list[RawInput], whole: Context) -> Context:
+    """The value of the input that sets win option ``option`` (``Nuki[10]`` for nuki)."""
+    marker = BY_NAME[option].marker if option in BY_NAME else None
+    for raw in inputs:
+        if raw.name == marker:
+            return raw.value_nodes[0] if raw.value_nodes else raw.node
+    return whole
 
 
 def _usage_context(exc: AnnotationError, inputs: list[RawInput], whole: Context) -> Context:
