@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol, cast
 
 from ..core.rules import Rules
 from ..core.scoring import Score, no_yaku, score
@@ -671,20 +672,33 @@ class ScoreMemo:
         return known
 
 
+class _GamesPackage(Protocol):
+    """What the query layer uses of ``typed_mahjong.games``."""
+
+    def builtin_names(self) -> tuple[str, ...]: ...
+    def builtin_path(self, name: str) -> Path: ...
+    def load(self, path: Path) -> PlayableGame: ...
+
+
+def _games() -> _GamesPackage:
+    """The games package, imported by name when a query names a game: mypy follows every
+    static import, even one inside a function, so ``from ..games import ...`` here would
+    pull the games package (and PyYAML's stubs) into a user's mypy run, which fails where
+    they are not installed."""
+    return cast(_GamesPackage, import_module("typed_mahjong.games"))
+
+
 def game_path(base_dir: Path, name: str) -> Path:
     """The file of ``Game[name]``: a built-in game by its name (``forest``), else a path
     relative to ``base_dir`` (a file named like a built-in game is written ``./forest``)."""
-    from ..games import builtin_names, builtin_path
-
-    if name in builtin_names():
-        return builtin_path(name)
+    games = _games()
+    if name in games.builtin_names():
+        return games.builtin_path(name)
     return base_dir / name
 
 
 def load_game(base_dir: Path, name: str) -> PlayableGame:
-    from ..games import load
-
-    return load(game_path(base_dir, name))
+    return _games().load(game_path(base_dir, name))
 
 
 def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None = None, *,
