@@ -19,6 +19,7 @@ from typed_mahjong import (
     Waits,
     points,
 )
+from typed_mahjong.query import cases
 
 # A wrong value: 1 han 40 fu is 1300, not 1600 (that would be 50 fu).
 wrong_fu: Points[Hand["234p234s456m567s44p"], Ron["3p"]] = 1600
@@ -59,3 +60,7 @@ wrong_wait: Waits[Hand["123m456p789s55m23s"]] = "2s"
 # The function form is checked too.
 wrong_call: Literal[1600] = points("234p234s456m567s44p", win="3p")
 typo_call = points("234p234s456m567s44p", win="3x")
+
+# A table row (cases, for @pytest.mark.parametrize): the riichi pinfu hand above is 2000
+# for a non-dealer; the row says the dealer's 2900.
+ROWS = [cases.points("123m456p234s789s55m", win="4s", riichi=True, expect=2900)]

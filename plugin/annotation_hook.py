@@ -21,6 +21,8 @@ from mypy.nodes import (
 from mypy.plugin import AnalyzeTypeContext, ClassDefContext
 from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 
+from typed_mahjong.core.win_options import BY_NAME
+from typed_mahjong.errors import HandError
 from typed_mahjong.query.answers import RESULTS, AnnotationError, build_call
 
 from . import errors
@@ -28,7 +30,7 @@ from .claims import withdraw_name_errors
 from .literals import result_type
 from .locate import clip, problem_context, shown
 from .outcomes import Problem, Verdict, internal_problem
-from .reading import RawInput, Unresolved, inputs_key, quick_key, read_inputs
+from .reading import BareName, RawInput, Unresolved, inputs_key, quick_key, read_inputs
 from .state import State
 
 
@@ -190,12 +192,22 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
         inputs = read_inputs(ctx.api, ctx.type.args)
     except Unresolved:
         return AnyType(TypeOfAny.special_form)  # mypy reports the name, or analyses again
+    bare = _bare_names(inputs)
+    if bare:
+        for name, node, input_name in bare:
+            ctx.api.fail(shown(_bare_name_message(name, input_name)), node,
+                         code=errors.USAGE)
+        return AnyType(TypeOfAny.from_error)
     key = inputs_key(result, inputs)
     try:
         call = build_call(result, [(raw.name, raw.values) for raw in inputs])
     except AnnotationError as exc:
         ctx.api.fail(shown(exc.message), _usage_context(exc, inputs, ctx.context),
                      code=errors.USAGE)
+        return AnyType(TypeOfAny.from_error)
+    except HandError as exc:  # a count out of its option's range, checked before use
+        ctx.api.fail(shown(exc.message), _option_context(exc.field, inputs, ctx.context),
+                     code=errors.code_for_kind(exc.kind))
         return AnyType(TypeOfAny.from_error)
     explain = call.explain or state.config.explain
     outcome = state.engine.recall(module, key)
@@ -210,6 +222,41 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
     if explain:
         _explain(ctx, f"{result} = {outcome.value!r}", outcome.explanation)
     return result_type(result, outcome.value, ctx.api.named_type)
+
+
+def _bare_names(inputs: list[RawInput]) -> list[tuple[BareName, Context, str]]:
+    """Every name (or expression) written where a string goes, with its node and input."""
+    return [(value, node, raw.name) for raw in inputs
+            for value, node in zip(raw.values, raw.value_nodes, strict=True)
+            if isinstance(value, BareName)]
+
+
+def _bare_name_message(bare: BareName, input_name: str) -> str:
+    if bare.name is None:
+        return (f"{input_name}[...] takes a string, not an expression such as hk-oldstyle. "
+                f"A linter's fix most likely removed its quotes (ruff rule UP037, "
+                f"quoted-annotation, from pyupgrade): write {input_name}[L[\"...\"]] (from "
+                f"typing import Literal as L), which keeps them, or exempt the file from "
+                f"UP037 (docs/plugin.md, Linters)")
+    name = clip(bare.name)
+    if bare.variable:
+        return (f"{input_name}[{name}]: {name} is a variable, and an annotation can read "
+                f"only a constant's value: declare it {name}: Final = \"...\" (from typing "
+                f"import Final) and {input_name}[{name}] reads it")
+    return (f'{input_name}[{name}]: "{name}" is not defined; {input_name}[...] takes a '
+            f"string. A linter's fix most likely removed the quotes of "
+            f'{input_name}["{name}"] (ruff rule UP037, quoted-annotation, from pyupgrade): write '
+            f'{input_name}[L["{name}"]] (from typing import Literal as L), which keeps them, '
+            f"or exempt the file from UP037 (docs/plugin.md, Linters)")
+
+
+def _option_context(option: str | None, inputs: list[RawInput], whole: Context) -> Context:
+    """The value of the input that sets win option ``option`` (``Nuki[10]`` for nuki)."""
+    marker = BY_NAME[option].marker if option in BY_NAME else None
+    for raw in inputs:
+        if raw.name == marker:
+            return raw.value_nodes[0] if raw.value_nodes else raw.node
+    return whole
 
 
 def _usage_context(exc: AnnotationError, inputs: list[RawInput], whole: Context) -> Context:

@@ -30,19 +30,20 @@ _RECENT = 64
 
 
 def withdraw_name_errors(api: TypeAnalyzerPluginInterface,
-                         names: Iterable[tuple[str, int, int]]) -> None:
-    """Remove mypy's "not defined" errors for ``(name, line, column)`` in the current file."""
+                         names: Iterable[tuple[str, int, int]]) -> bool:
+    """Remove mypy's "not defined" errors for ``(name, line, column)`` in the current file;
+    whether any was there (and so removed)."""
     errors = getattr(getattr(api, "api", None), "errors", None)
     store = getattr(errors, "error_info_map", None)
     path = getattr(errors, "file", None)
     if not isinstance(store, dict) or not isinstance(path, str):
-        return
+        return False
     infos = store.get(path)
     if not isinstance(infos, list) or not infos:
-        return  # the common case: no error in this file so far
+        return False  # the common case: no error in this file so far
     wanted = {(line, column): name for name, line, column in names}
     if not wanted:
-        return
+        return False
     start = max(0, len(infos) - _RECENT)
     kept = []
     dropping = False
@@ -59,5 +60,7 @@ def withdraw_name_errors(api: TypeAnalyzerPluginInterface,
             dropping = True
             continue
         kept.append(info)
-    if len(kept) != len(infos) - start:
-        infos[start:] = kept
+    if len(kept) == len(infos) - start:
+        return False
+    infos[start:] = kept
+    return True

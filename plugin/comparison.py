@@ -112,10 +112,10 @@ class ComparisonHook:
             if written != operator:
                 continue
             pair = comparison.operands[index], comparison.operands[index + 1]
-            computed = [side for side in pair if _written_value(side) is None]
+            computed = [side for side in pair if written_value(side) is None]
             if len(computed) == 1 and self._computed(ctx, computed[0]):
                 # mypy may ask either side's method: name the values by what is written.
-                other = _written_value(pair[1] if computed[0] is pair[0] else pair[0])
+                other = written_value(pair[1] if computed[0] is pair[0] else pair[0])
                 value = right if other == left else left
                 ctx.api.fail(shown(_message(value, other, equal)), comparison,
                              code=errors.MISMATCH)
@@ -146,11 +146,14 @@ class ComparisonHook:
         key = (module.fullname, id(module))
         known = self._uses_plugin.get(key)
         if known is None:
-            known = module.fullname.split(".")[0] != _PACKAGE and any(
-                _from_package(symbol.fullname) for symbol in module.names.values()
-            )
-            self._uses_plugin[key] = known
+            known = self._uses_plugin[key] = module_uses_typed_mahjong(module)
         return known
+
+
+def module_uses_typed_mahjong(module: MypyFile) -> bool:
+    """Whether ``module`` (not one of ours) imports a name from typed-mahjong."""
+    return module.fullname.split(".")[0] != _PACKAGE and any(
+        _from_package(symbol.fullname) for symbol in module.names.values())
 
 
 def _from_package(fullname: str | None) -> bool:
@@ -197,14 +200,14 @@ def _home_module(var: Var) -> str:
     return module
 
 
-def _written_value(expr: Expression) -> _Literal | None:
+def written_value(expr: Expression) -> _Literal | None:
     """The value of a literal written out (``1600``, ``-1``, ``"1300"``, ``("riichi",)``)."""
     if isinstance(expr, (IntExpr, StrExpr)):
         return expr.value
     if isinstance(expr, UnaryExpr) and expr.op == "-" and isinstance(expr.expr, IntExpr):
         return -expr.expr.value
     if isinstance(expr, TupleExpr):
-        items = [_written_value(item) for item in expr.items]
+        items = [written_value(item) for item in expr.items]
         return None if any(item is None for item in items) else tuple(items)
     return None
 

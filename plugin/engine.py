@@ -9,21 +9,16 @@ and fixture modules repeat hands, so each distinct core call runs once.
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 from typed_mahjong.core.rules import Rules
-from typed_mahjong.core.scoring import Score
 from typed_mahjong.errors import HandError
-from typed_mahjong.query.answers import Call, answer, input_field, load_game, score_call
+from typed_mahjong.query.answers import Call, ScoreMemo, answer, input_field
 
 from . import errors
 from .games import Games
 from .memo import AnswerMemo, Key
 from .outcomes import Problem, Verdict, internal_problem
-
-ScoreKey = tuple[str, str | None, tuple[tuple[str, object], ...], str | Rules | None,
-                 str | Rules]
 
 
 class Engine:
@@ -34,7 +29,7 @@ class Engine:
         self.base_dir = base_dir
         self.games = games
         self.memo = memo
-        self._scores: dict[ScoreKey, Score | HandError] = {}
+        self._scores = ScoreMemo()
 
     def recall(self, module: str | None, key: Key) -> Verdict | Problem | None:
         """The answer ``module`` got for ``key`` in an earlier run, if still valid."""
@@ -51,9 +46,11 @@ class Engine:
 
     def _evaluate(self, call: Call, module: str | None) -> Verdict | Problem:
         try:
-            games = partial(self.games.load, module=module) if call.game is not None else \
-                load_game
-            answered = answer(call, self.rules, self.base_dir, scorer=self._score, games=games)
+            # The plugin loads the game file (under its path rules) and hands it over: the
+            # query layer answers and never calls back into the plugin.
+            game = None if call.game is None else self.games.load(
+                self.base_dir, call.game, module=module)
+            answered = answer(call, self.rules, self.base_dir, scores=self._scores, game=game)
             return Verdict(answered.value, answered.explanation)
         except HandError as exc:
             if call.game is not None and exc.field == "hand" and exc.kind != "no-yaku":
@@ -63,21 +60,6 @@ class Engine:
                            exc.position)
         except Exception as exc:  # noqa: BLE001 - the plugin must never crash mypy
             return _game_problem(call, exc) or internal_problem(exc)
-
-    def _score(self, call: Call, rules: str | Rules) -> Score:
-        """``answers.score_call``, once per distinct hand and situation (Points and Han of
-        one hand share it); a HandError is remembered and raised again."""
-        key: ScoreKey = (call.hand, call.win, call.situation, call.rules, rules)
-        known = self._scores.get(key)
-        if known is None:
-            try:
-                known = score_call(call, rules)
-            except HandError as exc:
-                known = exc
-            self._scores[key] = known
-        if isinstance(known, HandError):
-            raise known
-        return known
 
 
 def _game_problem(call: Call, exc: Exception) -> Problem | None:

@@ -43,7 +43,7 @@ def _analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
                                {name: value for name, (value, _) in arguments.items()})
     if call is None:
         return ctx.default_return_type
-    module = _module_of(ctx)
+    module = module_of(ctx)
     # Calls use their own rules (not the settings): a key of their own.
     key = repr(("call", result, tuple(sorted(
         (name, value) for name, (value, _) in arguments.items()))))
@@ -74,14 +74,14 @@ def _literal_arguments(ctx: FunctionContext) -> dict[str, tuple[object, Context]
             name = ctx.arg_names[formal][index] or ctx.callee_arg_names[formal]
             if name is None or name not in KEYWORD_TYPES:
                 return None
-            value = _literal_value(typ)
+            value = literal_value_of(typ)
             if value is None or type(value) is not KEYWORD_TYPES[name]:
                 return None
             found[name] = (value, _node(ctx.args[formal][index]))
     return found
 
 
-def _literal_value(typ: Type) -> object:
+def literal_value_of(typ: Type) -> object:
     proper = get_proper_type(typ)
     if isinstance(proper, Instance) and proper.last_known_value is not None:
         proper = proper.last_known_value
@@ -94,7 +94,7 @@ def _node(expression: Expression) -> Context:
     return expression
 
 
-def _module_of(ctx: FunctionContext) -> str | None:
+def module_of(ctx: FunctionContext) -> str | None:
     # The checker knows its module, though the plugin interface does not promise it.
     name = getattr(getattr(ctx.api, "tree", None), "fullname", None)
     return name if isinstance(name, str) else None

@@ -23,6 +23,7 @@ from mypy.types import Type
 
 from typed_mahjong import __version__
 from typed_mahjong.query.answers import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
+from typed_mahjong.query.cases import RESULT_OF
 from typed_mahjong.safe_io import printable
 
 from . import cache, errors, games
@@ -32,9 +33,11 @@ from .annotation_hook import (
     analyze_result,
     plain_input_class,
 )
+from .case_hook import analyze_case
 from .comparison import EQUALITY_METHODS, ComparisonHook
 from .config import PluginConfig, load_config
 from .function_hook import EXPLAIN, analyze_call
+from .parametrize import PARAMETRIZE_METHOD, ParametrizeHook
 from .state import State
 
 PLUGIN_VERSION: Final = __version__  # the package's: one version
@@ -56,6 +59,10 @@ class TypedMahjongPlugin(Plugin):
     RESULT_FUNCTIONS: ClassVar[dict[str, str]] = {
         **FUNCTION_RESULTS, "typed_mahjong.query.functions.explain": EXPLAIN,
     }
+    # Table rows (cases.points(..., expect=1300)): constructor full name -> its name.
+    CASE_FUNCTIONS: ClassVar[dict[str, str]] = {
+        f"typed_mahjong.query.cases.{form}": form for form in RESULT_OF
+    }
 
     def __init__(self, options: Options) -> None:
         super().__init__(options)
@@ -75,12 +82,17 @@ class TypedMahjongPlugin(Plugin):
                for fullname, result in self.RESULT_ANNOTATIONS.items()},
         }
         self._function_hooks: dict[str, Callable[[FunctionContext], Type]] = {
-            fullname: partial(analyze_call, result=result, state=self._state)
-            for fullname, result in self.RESULT_FUNCTIONS.items()
+            **{fullname: partial(analyze_call, result=result, state=self._state)
+               for fullname, result in self.RESULT_FUNCTIONS.items()},
+            **{fullname: partial(analyze_case, form=form, state=self._state)
+               for fullname, form in self.CASE_FUNCTIONS.items()},
         }
         compare = ComparisonHook(frozenset(self.RESULT_FUNCTIONS))
         self._method_hooks: dict[str, Callable[[MethodContext], Type]] = {
-            fullname: partial(compare, equal=equal) for fullname, equal in EQUALITY_METHODS.items()
+            **{fullname: partial(compare, equal=equal)
+               for fullname, equal in EQUALITY_METHODS.items()},
+            # parametrize rows against the test's annotated parameters.
+            PARAMETRIZE_METHOD: ParametrizeHook(),
         }
 
     def set_modules(self, modules: dict[str, MypyFile]) -> None:
@@ -103,7 +115,8 @@ class TypedMahjongPlugin(Plugin):
         return self._function_hooks.get(fullname)
 
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
-        # == and != on int, str and tuple: a computed value against a different literal.
+        # == and != on int, str and tuple: a computed value against a different literal;
+        # pytest's parametrize(): the rows against the test's annotated parameters.
         return self._method_hooks.get(fullname)
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:

@@ -33,6 +33,8 @@ from mypy.types import (
 
 from typed_mahjong.query.answers import INPUTS, NUMBER_INPUTS, NotALiteral
 
+from .claims import withdraw_name_errors
+
 ANNOTATIONS_MODULE: Final = "typed_mahjong.query.annotations"
 RULES_CLASS: Final = "typed_mahjong.core.rules.Rules"
 LITERAL_FORMS: Final = frozenset({"typing.Literal", "typing_extensions.Literal"})
@@ -40,6 +42,9 @@ INPUT_BY_FULLNAME: Final[dict[str, str]] = {
     **{f"{ANNOTATIONS_MODULE}.{name}": name for name in INPUTS if name != "Rules"},
     RULES_CLASS: "Rules",
 }
+
+# What mypy's parser makes of an expression that is no type (a - b, f(x)).
+_NOT_A_TYPE: Final = "typing.Any"
 
 Lookup = Callable[[str, Context, bool], SymbolTableNode | None]
 
@@ -50,6 +55,18 @@ class RawInput:
     values: tuple[object, ...]
     node: Context
     value_nodes: tuple[Context, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BareName:
+    """A name written where an input takes a string: ``Seat[E]`` (``E`` undefined: a
+    linter's fix most likely removed the quotes of ``Seat["E"]``), or ``Hand[HAND]`` with
+    ``HAND`` a variable that is not ``Final`` (``variable``), whose value a type cannot read.
+    ``name`` is None for an expression that is no type at all (``Game[hk-oldstyle]``, the
+    quotes of ``Game["hk-oldstyle"]`` removed): mypy keeps no text of it."""
+
+    name: str | None
+    variable: bool
 
 
 class Unresolved(Exception):
@@ -77,6 +94,11 @@ def _read_input(api: TypeAnalyzerPluginInterface, lookup: Lookup | None,
         # mypy reads a string that looks like a number ("5") as the number: give inputs
         # that take text their text back, so the core can say what is wrong with it.
         values = tuple(str(value) if type(value) is int else value for value in values)
+    else:
+        # A linter unquotes strings, not numbers: what mypy could not read as a type where
+        # a number goes (a number too long to convert) is no lost string.
+        values = tuple(NotALiteral(_NOT_A_TYPE) if isinstance(value, BareName)
+                       and value.name is None else value for value in values)
     return RawInput(name, values, arg, tuple(node for _, node in read))
 
 
@@ -105,6 +127,8 @@ def read_value(api: TypeAnalyzerPluginInterface, value: Type) -> tuple[object, C
     if isinstance(value, RawExpressionType):
         if isinstance(value.literal_value, (str, int)):
             return value.literal_value, value
+        if value.literal_value is None and value.base_type_name == _NOT_A_TYPE:
+            return BareName(None, variable=False), value
         return NotALiteral(value.simple_name()), value
     if isinstance(value, (UnboundType, UnionType)) and value.original_str_expr is not None:
         # A string that also parses as a type ("E", "C", "majsoul") arrives as a name.
@@ -113,6 +137,9 @@ def read_value(api: TypeAnalyzerPluginInterface, value: Type) -> tuple[object, C
         constant = _final_constant(api, value)
         if constant is not None:
             return constant, value
+        bare = _bare_name(api, value)
+        if bare is not None:
+            return bare, value
         analysed = get_proper_type(api.analyze_type(value))
         if isinstance(analysed, LiteralType) and isinstance(analysed.value, (str, int)):
             # Literal["..."]: point errors at the string inside it.
@@ -133,6 +160,29 @@ def _final_constant(api: TypeAnalyzerPluginInterface, value: UnboundType) -> str
     if isinstance(node, Var) and node.is_final and isinstance(node.final_value, (str, int)) \
             and not isinstance(node.final_value, bool):
         return node.final_value
+    return None
+
+
+def _bare_name(api: TypeAnalyzerPluginInterface, value: UnboundType) -> BareName | None:
+    """``E`` of ``Seat[E]`` when no such name is defined, or ``HAND`` of ``Hand[HAND]`` when
+    it is a variable that is not Final; None for anything else (a Literal alias, a class).
+    mypy reports an undefined name itself; the annotation hook withdraws that error and
+    says what most likely happened instead."""
+    lookup: Lookup | None = getattr(api, "lookup_qualified", None)
+    if lookup is None or value.args or "." in value.name:
+        return None
+    symbol = lookup(value.name, value, True)
+    if symbol is None:
+        # mypy reports the name (taken back here: the hook says what happened), or defers
+        # when it may be defined further on and analyses the annotation again.
+        analysed = get_proper_type(api.analyze_type(value))
+        if withdraw_name_errors(api, [(value.name, value.line, value.column)]):
+            return BareName(value.name, variable=False)
+        if isinstance(analysed, AnyType):
+            raise Unresolved(value.name)
+        return None
+    if isinstance(symbol.node, Var) and not symbol.node.is_final:
+        return BareName(value.name, variable=True)
     return None
 
 

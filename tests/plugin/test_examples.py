@@ -27,9 +27,24 @@ def test_demo_passes_from_the_repository_root() -> None:
 def test_mistakes_output_names_every_kind_of_problem() -> None:
     expected = (REPO / "examples" / "mistakes.out").read_text().splitlines()
     codes = {line.rsplit("[", 1)[1].rstrip("]") for line in expected if ": error: " in line}
-    assert codes == {"assignment", "mahjong-malformed", "mahjong-not-winning",
+    assert codes == {"assignment", "arg-type", "mahjong-malformed", "mahjong-not-winning",
                      "mahjong-no-yaku", "mahjong-situation", "mahjong-rules", "mahjong-usage"}
     assert sum(": note: " in line for line in expected) == 5  # the Explain breakdown
+
+
+def test_the_rows_example_passes_mypy_and_pytest(tmp_path: Path) -> None:
+    """examples/rows.py: parametrize tables, every row right (worked out in its comments)."""
+    mypy = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", "examples/mypy.ini", "--cache-dir",
+         str(tmp_path / "cache"), "examples/rows.py"],
+        cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
+    assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+    pytest_run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p",
+         "typed_mahjong.query.pytest_plugin", "examples/rows.py"],
+        cwd=REPO, capture_output=True, text=True, timeout=600, check=False)
+    assert pytest_run.returncode == 0, pytest_run.stdout + pytest_run.stderr
+    assert "14 passed" in pytest_run.stdout
 
 
 def test_console_script_from_the_repository_root(tmp_path: Path) -> None:

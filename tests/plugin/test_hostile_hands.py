@@ -57,3 +57,24 @@ def test_a_count_too_long_to_print_at_run_time() -> None:
     with pytest.raises(HandError, match="got a number of about 6021 digits") as caught:
         typing.get_args(hint)[1].evaluate()
     assert caught.value.field == "honba"
+
+
+def test_a_count_out_of_its_range_is_the_cores_error_at_the_input(project: Project) -> None:
+    # Nuki counts north tiles set aside, 0 to 4 (four Norths exist); honba 0 to 999. Found
+    # by test_never_crash's generated annotations: build_call checks the range and raised
+    # HandError past the annotation hook (mahjong-internal).
+    project.write("pyproject.toml", pyproject())
+    project.write("m.py", """\
+        from typed_mahjong import Hand, Honba, Nuki, Points, Ron
+        x: Points[Hand["123m456p234s789s55m"], Ron["4s"], Nuki[10]]
+        y: Points[Hand["123m456p234s789s55m"], Ron["4s"], Honba[1000]]
+    """)
+    result = mypy_capped(project.root, "m.py")
+    assert_clean(result, codes={1})
+    # At the value: column 56 after 'x: Points[Hand["..."], Ron["4s"], Nuki[' (55 chars),
+    # 57 after '... Honba['.
+    assert result.stdout.splitlines() == [
+        "m.py:2:56: error: nuki: must be a whole number from 0 to 4, got 10  "
+        "[mahjong-malformed]",
+        "m.py:3:57: error: honba: must be a whole number from 0 to 999, got 1000  "
+        "[mahjong-malformed]"]

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plugin_support import Project, pyproject
 
-from typed_mahjong.plugin import annotation_hook, engine, function_hook
+from typed_mahjong.plugin import annotation_hook, case_hook, function_hook
+from typed_mahjong.query import answers
 from typed_mahjong.query.answers import FUNCTION_RESULTS, INPUTS, KEYWORD_TYPES, RESULTS
 
 # Every input name (from the query layer's tables), and two names that are
@@ -110,10 +111,12 @@ def _boom(*args: object, **kwargs: object) -> object:
 
 
 @pytest.mark.parametrize(("target", "name", "lines"), [
-    (annotation_hook, "read_inputs", [2]),
-    (annotation_hook, "quick_key", [2]),
-    (engine, "score_call", [2, 3]),  # both the annotation and the call ask the core
-    (function_hook, "_literal_arguments", [3]),
+    (annotation_hook, "read_inputs", [3]),
+    (annotation_hook, "quick_key", [3]),
+    # the annotation, the call and the row all ask the core
+    (answers, "score_call", [3, 4, 5]),
+    (function_hook, "_literal_arguments", [4]),
+    (case_hook, "_arguments", [5]),
 ])
 def test_an_exception_in_a_hook_becomes_an_error(project: Project,
                                                  monkeypatch: pytest.MonkeyPatch,
@@ -123,8 +126,10 @@ def test_an_exception_in_a_hook_becomes_an_error(project: Project,
     project.write("pyproject.toml", pyproject())
     project.write("m.py", """\
         from typed_mahjong import Hand, Points, Ron, points
+        from typed_mahjong.query import cases
         a: Points[Hand["234p234s456m567s44p"], Ron["3p"]] = 1300
         b = points("234p234s456m567s44p", win="3p")
+        c = cases.points("234p234s456m567s44p", win="3p", expect=1300)
     """)
     result = project.check("m.py", "--no-incremental")
     assert result.status == 1, result.stdout + result.stderr

@@ -88,7 +88,7 @@ def test_a_settlement_scores_its_win_once(monkeypatch: pytest.MonkeyPatch) -> No
     # score() runs once, and a hand with no yaku is still refused (NoYaku).
     from typed_mahjong.core import settlement
     from typed_mahjong.errors import NoYaku
-    from typed_mahjong.query.answers import answer
+    from typed_mahjong.query.answers import Call, ScoreMemo, answer
 
     calls: list[str] = []
     real = settlement.score
@@ -97,14 +97,17 @@ def test_a_settlement_scores_its_win_once(monkeypatch: pytest.MonkeyPatch) -> No
         calls.append(hand)
         return real(hand, win, **options)
 
-    def never(*args: object) -> typing.NoReturn:
-        raise AssertionError("the query layer scored a Settlement's hand itself")
+    class Never(ScoreMemo):
+        def score(self, call: Call, rules: object) -> typing.NoReturn:
+            raise AssertionError("the query layer scored a Settlement's hand itself")
+
+    never = Never()
 
     monkeypatch.setattr(settlement, "score", counted)
     call = _query(Settlement[Hand[P], Ron["4s"], From["W"]]).call()
-    answered = answer(call, scorer=never)
+    answered = answer(call, scores=never)
     # Pinfu ron 30 fu 1 han: 1000 from W to S (the default seat).
     assert answered.value == (0, 1000, -1000, 0) and calls == [P]
     yakuless = _query(Settlement[Hand["123m456p789s11z chi:234s"], Ron["1m"], From["W"]])
     with pytest.raises(NoYaku, match="no yaku: '123m456p789s11z chi:234s' won by ron on 1m"):
-        answer(yakuless.call(), scorer=never)
+        answer(yakuless.call(), scores=never)

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol, cast
 
 from ..core.rules import Rules
 from ..core.scoring import Score, no_yaku, score
 from ..core.shanten import shanten, waits
 from ..core.win_option_reading import shown_value
 from ..core.win_options import BY_MARKER, BY_NAME, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
-from ..errors import NO_YAKU, NoYaku
+from ..errors import NO_YAKU, HandError, NoYaku
 
 Answer = int | str | tuple[str, ...] | tuple[int, ...]
 
@@ -307,6 +308,15 @@ def call_of(result: str, hand: str, win: str | None, options: Mapping[str, objec
                 rules=rules, game=None, explain=False,
                 origins=tuple((name, Origin(index, ((0, 0),))) for index, name in origins),
                 table=tuple(sorted((table or {}).items())))
+
+
+def game_call_of(result: str, game: str, hand: str, inputs: Mapping[str, object]) -> Call:
+    """The Call of a game's hand with its situation inputs by name (``tsumo=True``), as
+    ``Points[Game[game], Hand[hand], GameInput["tsumo", True]]``: origins count the game as
+    input 0, the hand as 1 and each input after them, in the order given. Raises
+    AnnotationError for a value of another type."""
+    return build_call(result, [("Game", (game,)), ("Hand", (hand,)),
+                               *((GAME_INPUT, (name, value)) for name, value in inputs.items())])
 
 
 def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) -> Call:
@@ -626,10 +636,6 @@ class PlayableGame(Protocol):
     def score(self, hand: str, **inputs: bool | int | str) -> PlayedHand: ...
 
 
-Scorer = Callable[[Call, "str | Rules"], Score]
-GameLoader = Callable[[Path, str], PlayableGame]
-
-
 def score_call(call: Call, rules: str | Rules) -> Score:
     """Score the hand of a query; the query's own rules win over ``rules``."""
     assert call.win is not None  # build_call and call_from_arguments insist on it
@@ -638,28 +644,70 @@ def score_call(call: Call, rules: str | Rules) -> Score:
                  **options)
 
 
+ScoreKey = tuple[str, str | None, tuple[tuple[str, object], ...], "str | Rules | None",
+                 "str | Rules"]
+
+
+class ScoreMemo:
+    """Scores already computed, one per distinct hand and situation (``Points`` and ``Han``
+    of one hand share it); a HandError is kept and raised again. The mypy plugin keeps one
+    for a whole run and hands it to ``answer``: data, not a callback, so the query layer
+    never calls back into the plugin."""
+
+    def __init__(self) -> None:
+        self._known: dict[ScoreKey, Score | HandError] = {}
+
+    def score(self, call: Call, rules: str | Rules) -> Score:
+        """``score_call(call, rules)``, computed once."""
+        key: ScoreKey = (call.hand, call.win, call.situation, call.rules, rules)
+        known = self._known.get(key)
+        if known is None:
+            try:
+                known = score_call(call, rules)
+            except HandError as exc:
+                known = exc
+            self._known[key] = known
+        if isinstance(known, HandError):
+            raise known
+        return known
+
+
+class _GamesPackage(Protocol):
+    """What the query layer uses of ``typed_mahjong.games``."""
+
+    def builtin_names(self) -> tuple[str, ...]: ...
+    def builtin_path(self, name: str) -> Path: ...
+    def load(self, path: Path) -> PlayableGame: ...
+
+
+def _games() -> _GamesPackage:
+    """The games package, imported by name when a query names a game: mypy follows every
+    static import, even one inside a function, so ``from ..games import ...`` here would
+    pull the games package (and PyYAML's stubs) into a user's mypy run, which fails where
+    they are not installed."""
+    return cast(_GamesPackage, import_module("typed_mahjong.games"))
+
+
 def game_path(base_dir: Path, name: str) -> Path:
     """The file of ``Game[name]``: a built-in game by its name (``forest``), else a path
     relative to ``base_dir`` (a file named like a built-in game is written ``./forest``)."""
-    from ..games import builtin_names, builtin_path
-
-    if name in builtin_names():
-        return builtin_path(name)
+    games = _games()
+    if name in games.builtin_names():
+        return games.builtin_path(name)
     return base_dir / name
 
 
 def load_game(base_dir: Path, name: str) -> PlayableGame:
-    from ..games import load
-
-    return load(game_path(base_dir, name))
+    return _games().load(game_path(base_dir, name))
 
 
 def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None = None, *,
-           scorer: Scorer = score_call, games: GameLoader = load_game) -> Answered:
+           scores: ScoreMemo | None = None, game: PlayableGame | None = None) -> Answered:
     """The answer to ``call``: its value (what the plugin makes a Literal of) and the
     breakdown. ``rules`` apply unless the call names its own (default tenhou); ``Game[...]``
-    paths are relative to ``base_dir`` (default: the working directory). ``scorer`` and
-    ``games`` let the plugin remember scores and game files; the answer is the same.
+    paths are relative to ``base_dir`` (default: the working directory). ``scores`` keeps
+    the scores of earlier calls, and ``game`` is the call's game already loaded (the plugin
+    loads game files itself, under its path rules); the answer is the same.
 
     Raises HandError (``NoYaku`` for a hand that scores nothing) or GameError.
     """
@@ -668,7 +716,8 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
     if row.asks == HAND:
         return _answer_hand(call, rule_set)
     if call.game is not None:
-        game = games(base_dir or Path.cwd(), call.game)
+        if game is None:
+            game = load_game(base_dir or Path.cwd(), call.game)
         inputs: dict[str, bool | int | str] = {}
         for name, value in call.situation:
             assert isinstance(value, bool | int | str)  # as _game_call made them
@@ -681,7 +730,10 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
         return Answered(int(played.points) if call.result == "Points" else names, played)
     if row.asks == SETTLE:  # the settlement scores the win itself, once
         return _answer_settlement(call, rule_set if rule_set is not None else "tenhou")
-    outcome = scorer(call, rules if rules is not None else "tenhou")
+    # The call's own rules are applied by score_call; a memo keys on both.
+    configured = rules if rules is not None else "tenhou"
+    outcome = (scores.score(call, configured) if scores is not None
+               else score_call(call, configured))
     _refuse_yakuless(call, outcome)
     assert row.value is not None
     return Answered(row.value(outcome), outcome)
