@@ -29,7 +29,7 @@ from . import errors
 from .claims import withdraw_name_errors
 from .literals import result_type
 from .locate import clip, problem_context, shown
-from .outcomes import Problem, Verdict, internal_problem
+from .outcomes import Problem, Verdict, report_internal
 from .reading import BareName, RawInput, Unresolved, inputs_key, quick_key, read_inputs
 from .state import State
 
@@ -39,8 +39,7 @@ def analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
     try:
         return _analyze_result(ctx, result, state)
     except Exception as exc:  # noqa: BLE001 - a plugin bug must not crash mypy
-        problem = internal_problem(exc)
-        ctx.api.fail(shown(problem.message), ctx.context, code=problem.code)
+        report_internal(ctx.api, ctx.context, exc)
         return AnyType(TypeOfAny.from_error)
 
 

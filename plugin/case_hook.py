@@ -31,7 +31,7 @@ from .comparison import literal_value
 from .function_hook import literal_value_of, module_of
 from .literals import literal_text
 from .locate import problem_context, shown
-from .outcomes import Problem, internal_problem
+from .outcomes import Problem, report_internal
 from .state import State
 
 EXPECT: Final = "expect"
@@ -42,8 +42,7 @@ def analyze_case(ctx: FunctionContext, form: str, state: State) -> Type:
     try:
         _check_case(ctx, form, state)
     except Exception as exc:  # noqa: BLE001 - a plugin bug must not crash mypy
-        problem = internal_problem(exc)
-        ctx.api.fail(shown(problem.message), ctx.context, code=problem.code)
+        report_internal(ctx.api, ctx.context, exc)
     return ctx.default_return_type
 
 

@@ -18,7 +18,7 @@ from typed_mahjong.query.answers import KEYWORD_TYPES, call_from_arguments
 from . import errors
 from .literals import answer_type
 from .locate import problem_context, shown
-from .outcomes import Problem, internal_problem
+from .outcomes import Problem, report_internal
 from .state import State
 
 EXPLAIN: Final = "Explain"  # the pseudo-result of explain(): notes, no Literal type
@@ -28,8 +28,7 @@ def analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
     try:
         return _analyze_call(ctx, result, state)
     except Exception as exc:  # noqa: BLE001 - a plugin bug must not crash mypy
-        problem = internal_problem(exc)
-        ctx.api.fail(shown(problem.message), ctx.context, code=problem.code)
+        report_internal(ctx.api, ctx.context, exc)
         return ctx.default_return_type
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mypy.errorcodes import ErrorCode
+from mypy.nodes import Context
+from mypy.plugin import CheckerPluginInterface, TypeAnalyzerPluginInterface
 
 from typed_mahjong.query.answers import Answer
 
 from . import errors
+from .locate import shown
 
 
 # NamedTuples rather than dataclasses: a big fixtures module creates one per annotation.
@@ -27,3 +30,11 @@ class Verdict(NamedTuple):
 def internal_problem(exc: BaseException) -> Problem:
     return Problem(errors.INTERNAL, f"typed-mahjong plugin: unexpected {type(exc).__name__}: "
                                     f"{exc} (please report this)")
+
+
+def report_internal(api: CheckerPluginInterface | TypeAnalyzerPluginInterface, context: Context,
+                    exc: BaseException) -> None:
+    """Report a plugin bug as a ``mahjong-internal`` error at ``context``: each hook catches
+    every exception and ends here, so mypy itself never crashes on our account."""
+    problem = internal_problem(exc)
+    api.fail(shown(problem.message), context, code=problem.code)
