@@ -6,8 +6,8 @@ under it: the panels are the layers offset from each other by their own width. F
 tiles are raised with a solid border; blocked ones are hatched with a dashed border and
 a dimmer label, so the two differ without colour. For a dead position the blocking
 tiles carry a cross badge and the other tiles of the argument a dotted outline; pointing
-at one of them (or at its line in the list of reasons) outlines the tiles that hold it
-and shows the reason in words.
+at one of them (or at its line in the chain, folded under the short list of reasons)
+outlines the tiles that hold it and shows the reason in words.
 
 The script defines ``makeBoard(container, tiles, colours)``, returning ``{els, show}``:
 ``show(view)`` takes sets of slot numbers (``present``, ``free``, ``removed``,
@@ -43,7 +43,8 @@ BOARD_STYLE = """
   color: transparent; }
 .tile.gone { display: none; }
 ul.why { margin: .3em 0; padding-left: 1.4em; font-size: .85em; }
-ul.why li.focus { background: #ede9fe; }
+ul.why li.focus, ol.chain li.focus { background: #ede9fe; }
+ol.chain { margin: .3em 0; padding-left: 1.6em; }
 """
 
 BOARD_SCRIPT = """
@@ -89,12 +90,12 @@ function makeBoard(container, tiles, colours) {
   });
   container.replaceChildren(wrap);
   const name = i => tiles[i].face + " (" + tiles[i].x + "," + tiles[i].y + "," + tiles[i].z + ")";
-  let links = [], whyList = null;
+  let links = [], whyList = null, chainItems = [];
   function focus(tile, on) {
     links.forEach((link, k) => {
       if (link.tile !== tile) return;
       link.others.forEach(o => els[o].classList.toggle("holder", on));
-      if (whyList && whyList.children[k]) whyList.children[k].classList.toggle("focus", on);
+      if (chainItems[k]) chainItems[k].classList.toggle("focus", on);
     });
     els[tile].classList.toggle("focus", on);
   }
@@ -123,15 +124,43 @@ function makeBoard(container, tiles, colours) {
         free ? "free" : "blocked";
       el.title = [name(i) + ": " + state].concat(held.get(i) || []).join("\\n");
     });
-    if (whyList) {
-      whyList.replaceChildren(...links.map(link => {
-        const li = document.createElement("li");
-        li.textContent = link.text;
-        li.addEventListener("mouseenter", () => focus(link.tile, true));
-        li.addEventListener("mouseleave", () => focus(link.tile, false));
-        return li;
-      }));
-    }
+    if (whyList) whyList.replaceChildren(...shortList(view));
+  }
+  // The reasons as a short list: the crossed tiles, how the others hold them, and the
+  // whole chain folded away, one line a step (the board shows the same on hover).
+  function shortList(view) {
+    chainItems = links.map(link => {
+      const li = document.createElement("li");
+      li.textContent = link.text;
+      li.addEventListener("mouseenter", () => focus(link.tile, true));
+      li.addEventListener("mouseleave", () => focus(link.tile, false));
+      return li;
+    });
+    if (!links.length) return [];
+    const item = text => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    };
+    const crossed = [...new Set(links.map(link => link.tile))]
+      .filter(i => view.blocking.has(i) && view.present.has(i));
+    const tiles = new Set(links.flatMap(link => [link.tile, ...link.others]));
+    const items = [];
+    if (crossed.length) items.push(item("Free, but never removable (\u2715 on the board): " +
+      crossed.map(name).join(", ") + "."));
+    items.push(item("The chain has " + tiles.size + " tiles: point at one on the board to " +
+      "see what holds it."));
+    const details = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "The whole chain, step by step (" + links.length + ")";
+    const chain = document.createElement("ol");
+    chain.className = "chain";
+    chain.replaceChildren(...chainItems);
+    details.append(summary, chain);
+    const last = document.createElement("li");
+    last.appendChild(details);
+    items.push(last);
+    return items;
   }
   return {els, show};
 }
