@@ -27,6 +27,7 @@ SLOW_MODULES: dict[str, str] = {
     "tests/logs/test_logs_hostile.py": "capped child processes",
     "tests/plugin/test_hostile_games.py": "capped mypy processes",
     "tests/plugin/test_hostile_hands.py": "capped mypy processes",
+    "tests/plugin/test_hostile_rows.py": "capped mypy processes",
     "tests/solitaire/test_hostile.py": "capped child processes",
     # Other tools or processes started for every test.
     "tests/codegen/test_codegen_typecheck.py": "pyright and mypy on generated modules",
