@@ -273,6 +273,16 @@ def test_a_fifth_copy_of_a_tile_in_an_mjlog_is_a_fault(tmp_path: Path) -> None:
     assert "seat 0 draws tile id 0 (1m), which is already in play" in game.faults[0].fault
 
 
+def test_a_flood_of_norths_set_aside_is_refused_at_the_fifth(tmp_path: Path) -> None:
+    # 6.6 MB: seat 0 sets a North (id 120, code 120 << 8 | 0x20) aside 300,000 times in one
+    # round. Each call checks the seat's melds so far: kept, they make that quadratic.
+    kita = '<N who="0" m="30752"/>'
+    path = _write(tmp_path, "kita.xml", mjlog("<T120/>" + kita * 300_000))
+    assert path.stat().st_size > 6 * MiB
+    out, _ = _verify(path, seconds=30)
+    assert "kita.xml: line 1: " in out and "seat 0 sets aside a fifth North" in out
+
+
 def test_a_discard_the_player_does_not_hold_is_a_fault(tmp_path: Path) -> None:
     text = mjlog('<T100/><D101/>\n<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>')
     game = read_log(_write(tmp_path, "held.xml", text))

@@ -359,8 +359,11 @@ class _XmlRound:
         else:  # ankan, nuki
             discarder = None
             own = list(meld.ids)
-        if sum(old.kind != "nuki" for old in self.melds[seat]) == 4 and meld.kind != "nuki":
-            raise ValueError(f"a fifth meld for seat {seat}")
+        if meld.kind != "nuki":
+            if sum(old.kind != "nuki" for old in self.melds[seat]) == 4:
+                raise ValueError(f"a fifth meld for seat {seat}")
+        elif sum(old.kind == "nuki" for old in self.melds[seat]) == 4:
+            raise ValueError(f"seat {seat} sets aside a fifth North (four exist)")
         self.own[seat].extend(own)
         self.melds[seat].append(meld)
         self.tracker.call(seat, CalledMeld(meld.kind, meld.ids[0] // 4, discarder))
@@ -475,11 +478,7 @@ class _XmlRound:
             if own:
                 used = {(_SEAT_LETTERS[seat], str(tile).encode()) for tile in own}
                 if len(used) != len(own) or not used <= held:
-                    tile = next(tile for tile in own
-                                if (_SEAT_LETTERS[seat], str(tile).encode()) not in held)
-                    self._fault(ValueError(f"seat {seat} calls with id {tile} "
-                                           f"({self._name(tile)}), which it does not hold"),
-                                self.start, "N")
+                    self._fault(ValueError(self._own_fault(seat, own, held)), self.start, "N")
                     return
                 held -= used
             concealed = 13 + self.drawn[seat] - self.thrown[seat] - len(own)
@@ -487,6 +486,19 @@ class _XmlRound:
                 self._fault(ValueError(f"seat {seat} holds more than 14 tiles"), stop, "")
                 return
         self.held, self.seen = held, seen
+
+    def _own_fault(self, seat: int, own: list[int], held: set[tuple[bytes, bytes]]) -> str:
+        """The first tile of a seat's melds it does not hold, or uses twice."""
+        letter = _SEAT_LETTERS[seat]
+        called = set()
+        for tile in own:
+            name = f"id {tile} ({self._name(tile)})"
+            if tile in called:
+                return f"seat {seat} calls with {name} twice (each id is one of the 136 tiles)"
+            if (letter, str(tile).encode()) not in held:
+                return f"seat {seat} calls with {name}, which it does not hold"
+            called.add(tile)
+        raise AssertionError("no call of the seat is at fault")  # the caller found one
 
     def _repeated(self, text: bytes, ids: list[bytes]) -> None:
         """Name the first id to come into play a second time."""
