@@ -23,8 +23,9 @@ hands shown at a draw, are the players' own.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator
-from itertools import repeat
+from itertools import accumulate, repeat
 
 from ..core.interop import from_136, tile_from_136
 from ..core.tiles import tile_name
@@ -145,22 +146,19 @@ class MjlogReader:
         where = f"line {line_of(self.data, first)}"  # one line: every element's
         lobby, source = self.lobby, self.source
         count = 0
-        position = 0  # elements[position] is the next element to read
+        ends: list[int] = []  # where each tag ends, counted once a round falls back
         for number, (lo, init_named) in enumerate(starts):
             hi = starts[number + 1][0] if number + 1 < len(starts) else len(found)
-            inner = position + 1
-            while inner < len(elements) and elements[inner] < hi:
-                inner += 1
-            round_ = read_round(found, codes, elements[position + 1:inner], lo, hi,
-                                init_named, lobby, source, where)
-            position = inner
+            inner = elements[bisect_right(elements, lo):bisect_left(elements, hi)]
+            round_ = read_round(found, codes, inner, lo, hi, init_named, lobby, source, where)
             if round_ is not None:
                 count += 1
                 yield round_
             else:
-                start = first + sum(map(len, found[:lo])) + 3 * lo
-                stop = first + sum(map(len, found[:hi])) + 3 * hi if hi < len(found) \
-                    else self._end
+                if not ends:  # each tag is "<" + tag + "/>"
+                    ends = list(accumulate(map(len, found), initial=0))
+                start = first + ends[lo] + 3 * lo
+                stop = first + ends[hi] + 3 * hi if hi < len(found) else self._end
                 count = yield from self._careful(start, stop, count)
 
     def _careful(self, start: int, stop: int, count: int) -> Generator[Round, None, int]:
