@@ -60,8 +60,8 @@ def read_round(tags: list[bytes], codes: list[int], elements: Sequence[int], lo:
 class _FastRound:
     __slots__ = ("codes", "lo", "lobby", "source", "where", "players", "red", "round",
                  "tracker", "ended", "checked", "seen", "held", "indicators", "melds",
-                 "own", "last_draw", "last_discard", "called_from", "ura", "hands", "moves",
-                 "draws")
+                 "meld_texts", "sets", "norths", "own", "last_draw", "last_discard",
+                 "called_from", "ura", "hands", "moves", "draws")
 
     def __init__(self, codes: list[int], lo: int, init: dict[bytes, bytes],
                  lobby: Lobby, source: str, where: str) -> None:
@@ -99,6 +99,9 @@ class _FastRound:
         self.indicators = [indicator]
         self.tracker.add_dora((indicator >> 2, red and indicator in _RED_IDS))
         self.melds: list[list[TenhouMeld]] = [[] for _ in range(players)]
+        self.meld_texts: list[list[bytes]] = [[] for _ in range(players)]  # their m codes
+        self.sets = [0] * players  # each seat's melds but Norths set aside
+        self.norths = [0] * players
         self.own: list[list[int]] = [[] for _ in range(players)]  # tiles put in melds
         self.ended = False
         self.checked = False
@@ -206,9 +209,11 @@ class _FastRound:
         if self.ended:
             raise _Refused
         seat = self._seat(named, b"who")
-        meld = _meld(named[b"m"])
+        text = named[b"m"]
+        meld = _meld(text)
         kind = meld.kind
         melds = self.melds[seat]
+        texts = self.meld_texts[seat]
         discarder: int | None = None
         if kind == "chi" or kind == "pon" or kind == "kan":
             # The relative seat counts four places round the table, three players or four.
@@ -223,21 +228,28 @@ class _FastRound:
             self.called_from |= 1 << discarder
         elif kind == "kakan":
             tile = meld.ids[0] >> 2
-            pon = next((old.ids for old in melds if old.kind == "pon" and
-                        old.ids[0] >> 2 == tile), None)
-            if pon is None:
-                raise _Refused
+            pons = [index for index, old in enumerate(melds)
+                    if old.kind == "pon" and old.ids[0] >> 2 == tile]
+            if len(pons) != 1:
+                raise _Refused  # no pon to add to (or two: the table cannot hold them)
+            pon = melds.pop(pons[0]).ids
+            del texts[pons[0]]
+            self.sets[seat] -= 1
             own = [tile_id for tile_id in meld.ids if tile_id not in pon]
             self.last_discard = FIRST_DISCARD + 136 * seat + own[0] if len(own) == 1 else 0
-            melds = self.melds[seat] = [old for old in melds
-                                        if not (old.kind == "pon" and old.ids[0] >> 2 == tile)]
         else:  # ankan, nuki
             own = list(meld.ids)
-        if sum(old.kind != "nuki" for old in melds) == 4 if kind != "nuki" else \
-                sum(old.kind == "nuki" for old in melds) == 4:
-            raise _Refused  # a fifth meld, or a fifth North
+        if kind == "nuki":
+            if self.norths[seat] == 4:
+                raise _Refused  # a fifth North
+            self.norths[seat] += 1
+        else:
+            if self.sets[seat] == 4:
+                raise _Refused  # a fifth meld
+            self.sets[seat] += 1
         self.own[seat].extend(own)
         melds.append(meld)
+        texts.append(text)
         self.tracker.call(seat, CalledMeld(kind, meld.ids[0] >> 2, discarder))
 
     def _win(self, named: dict[bytes, bytes], index: int) -> None:
@@ -259,11 +271,18 @@ class _FastRound:
             raise _Refused
         if len(hai) != len(expected) or set(hai) != expected:
             raise _Refused
+        # The record's melds by their codes: the same codes as the calls' are the same
+        # melds (another code of the same tiles falls back to the careful reader).
         text = named.get(b"m")
-        melds = list(map(_meld, text.split(b","))) if text else []
-        if len(melds) > 4 or sorted(meld.ids for meld in melds) != \
-                sorted(meld.ids for meld in self.melds[who]):
+        texts = text.split(b",") if text else []
+        own_texts = self.meld_texts[who]
+        if len(texts) > 4 or sorted(texts) != sorted(own_texts):
             raise _Refused
+        if texts:
+            by_text = dict(zip(own_texts, self.melds[who], strict=True))
+            melds = [by_text[code] for code in texts]
+        else:
+            melds = []
         ura_ids = id_list(named.get(b"doraHaiUra", b""), "doraHaiUra", 5)
         # Only a riichi winner's record shows the ura indicators; two show the same ones.
         if self.ura is None and ura_ids:
@@ -343,7 +362,7 @@ class _FastRound:
                 if len(used) != len(own) or not used <= held:
                     raise _Refused  # a call with a tile the caller does not hold
                 held -= used
-                more += 3 * sum(meld.kind != "nuki" for meld in self.melds[seat]) - len(own)
+                more += 3 * self.sets[seat] - len(own)
             if more > 1:
                 raise _Refused  # more than 14 tiles
         self.hands = sorted(held)
