@@ -36,6 +36,7 @@ from .mjlog_records import SCORE_LIMIT, deltas, final_scores, id_list, win_recor
 from .mjlog_scan import (
     ELEMENTS,
     MOVE,
+    Lines,
     ScanError,
     attributes,
     check,
@@ -76,6 +77,7 @@ class MjlogReader:
         self.source = source
         self.data = data
         self.fast = fast
+        self.lines = Lines(data)
         try:
             document = check(data)
         except ScanError as exc:
@@ -180,9 +182,9 @@ class MjlogReader:
                     yield current.finish(begin)
                 count += 1
                 if count > MAX_ROUNDS:
-                    raise LogError(self.source, f"line {line_of(data, begin)}",
+                    raise LogError(self.source, f"line {self.lines.at(begin)}",
                                    f"more than {MAX_ROUNDS} rounds: a log holds one game")
-                current = _XmlRound(data, element_, self.lobby, self.source)
+                current = _XmlRound(data, element_, self.lobby, self.source, self.lines)
             elif current is not None:
                 current.element(element_)
         if stop > position:
@@ -226,13 +228,15 @@ def _lobby(go: re.Match[bytes], data: bytes, source: str) -> Lobby:
 class _XmlRound:
     """One round being read: the tracker, the melds and what the table check needs."""
 
-    def __init__(self, data: bytes, init: re.Match[bytes], lobby: Lobby, source: str) -> None:
+    def __init__(self, data: bytes, init: re.Match[bytes], lobby: Lobby, source: str,
+                 lines: Lines) -> None:
         self.data = data
+        self.lines = lines
         self.start = init.end()  # the round's text: from here to the next <INIT>
         self.lobby = lobby
         self.players = lobby.players
         self.red = lobby.rules.red_fives if lobby.rules is not None else True
-        self.round = Round(source, f"line {line_of(data, init.start())}", "?", 0, 0, 0)
+        self.round = Round(source, f"line {lines.at(init.start())}", "?", 0, 0, 0)
         self.ended = False
         self.checked = False  # the table check ran (it runs once, where the round ends)
         try:
@@ -457,7 +461,7 @@ class _XmlRound:
             self.ura = ura_ids
         elif ura_ids and ura_ids != self.ura:
             raise ValueError("doraHaiUra differs from an earlier win's of this discard")
-        win = win_record(self.round.source, f"line {line_of(self.data, offset)}",
+        win = win_record(self.round.source, f"line {self.lines.at(offset)}",
                          self.tracker, self.lobby, named, who, from_who, hai, machi, melds,
                          ura_ids, self.red)
         self._final(named)
@@ -481,7 +485,7 @@ class _XmlRound:
                 shown.append(seat)
         self._final(named)
         ending = MJLOG_TYPES.get(kind, "")
-        self.round.draw = Draw(self.round.source, f"line {line_of(self.data, offset)}",
+        self.round.draw = Draw(self.round.source, f"line {self.lines.at(offset)}",
                                self.round.name, kind or "exhaustive", changes, ending,
                                tuple(shown),
                                self._nagashi(offset) if ending == NAGASHI else ())
@@ -591,7 +595,7 @@ class _XmlRound:
             shown = key.decode("ascii", "replace") if isinstance(key, bytes) else str(key)
             text = f"missing attribute {shown!r}"
         self.round.faults.append(LogError(self.round.source,
-                                          f"line {line_of(self.data, offset)}",
+                                          f"line {self.lines.at(offset)}",
                                           f"<{what}>: {text}" if what else text))
 
     def finish(self, stop: int) -> Round:
