@@ -32,9 +32,13 @@ _NAME = rb"[A-Za-z_][A-Za-z0-9_.-]*"
 _HEAD = re.compile(rb"(?![D-GT-W][0-9])(" + _NAME + rb")(?: (" + _NAME + rb")=)?")
 _KEY = re.compile(rb" (" + _NAME + rb")=")
 _CACHE_CAP = 256  # element names and attribute names remembered; a log has about 40
+_SHAPE_BYTES = 512  # a tag's shape remembered only when short (a real one is 300 at most)
 # b'N who=' -> (b'N', b'who'); b'TAIKYOKU' (a tag of no attributes) -> (b'TAIKYOKU', b'')
 _heads: dict[bytes, tuple[bytes, bytes]] = {}
 _keys: dict[bytes, bytes] = {}  # b' m=' -> b'm'
+# A tag's shape, its text outside the quoted values, -> its name and attribute names:
+# (b'N who=', b' m=', b'') -> (b'N', (b'who', b'm')).
+_shapes: dict[tuple[bytes, ...], tuple[bytes, tuple[bytes, ...]]] = {}
 
 
 def tags(data: bytes, start: int, stop: int) -> list[bytes] | None:
@@ -54,22 +58,32 @@ def element(tag: bytes) -> tuple[bytes, dict[bytes, bytes]] | None:
     """An element tag's name and attributes (as ``mjlog_scan.attributes`` reads them: the
     last of a repeated name counts), or None where it is not written as Tenhou does."""
     parts = tag.split(b'"')
-    head = _heads.get(parts[0]) or _learn_head(parts[0])
+    if not len(parts) & 1:
+        return None  # an odd quote
+    shape = tuple(parts[::2])
+    known = _shapes.get(shape) or _learn_shape(shape)
+    if known is None:
+        return None
+    name, names = known
+    return name, dict(zip(names, parts[1::2], strict=True))
+
+
+def _learn_shape(shape: tuple[bytes, ...]) -> tuple[bytes, tuple[bytes, ...]] | None:
+    head = _heads.get(shape[0]) or _learn_head(shape[0])
     if head is None:
         return None
     name, first = head
     if not first:
-        return (name, {}) if len(parts) == 1 else None
-    if not len(parts) & 1 or parts[-1] and parts[-1] != b" ":
-        return None  # an odd quote, or text after the last value but a blank (<N ... />)
-    keys = parts[2:-1:2]
-    names = list(map(_keys.__getitem__, keys)) if all(map(_keys.__contains__, keys)) \
-        else _learn_keys(keys)
+        return (name, ()) if len(shape) == 1 else None
+    if len(shape) == 1 or shape[-1] and shape[-1] != b" ":
+        return None  # no value, or text after the last value but a blank (<N ... />)
+    names = _learn_keys(list(shape[1:-1]))
     if names is None:
         return None
-    named = {first: parts[1]}
-    named.update(zip(names, parts[3::2], strict=True))
-    return name, named
+    known = (name, (first, *names))
+    if len(_shapes) < _CACHE_CAP and sum(map(len, shape)) <= _SHAPE_BYTES:
+        _shapes[shape] = known
+    return known
 
 
 def _learn_head(text: bytes) -> tuple[bytes, bytes] | None:
