@@ -70,13 +70,15 @@ _DISCARDS_AS_DRAWS = bytes.maketrans(b"DEFGTUVW", b"TUVWxxxx")
 class MjlogReader:
     """One mjlog: ``lobby`` from ``<GO>``, then ``rounds()`` as they are read.
 
-    ``fast=False`` reads every round the careful way (the tests compare the two ways).
+    ``fast=False`` reads every round the careful way (the tests compare the two ways);
+    ``careful_rounds`` counts the rounds read that way so far.
     """
 
     def __init__(self, data: bytes, source: str, *, fast: bool = True) -> None:
         self.source = source
         self.data = data
         self.fast = fast
+        self.careful_rounds = 0
         self.lines = Lines(data)
         try:
             document = check(data)
@@ -181,6 +183,7 @@ class MjlogReader:
                 if current is not None:
                     yield current.finish(begin)
                 count += 1
+                self.careful_rounds += 1
                 if count > MAX_ROUNDS:
                     raise LogError(self.source, f"line {self.lines.at(begin)}",
                                    f"more than {MAX_ROUNDS} rounds: a log holds one game")
