@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from xml.parsers import expat
 
+from mjlog_tracker_before import WIND_LETTERS, CalledMeld, RoundTracker
+
 from typed_mahjong.core.interop import from_136, tile_from_136
 from typed_mahjong.core.tiles import format_tile_sequence, format_tiles, tile_name
 from typed_mahjong.core.yaku import yaku_from_tenhou
 from typed_mahjong.logs.model import Draw, Game, Lobby, LogError, Recorded, Win
 from typed_mahjong.logs.tenhou_lobby import lobby_from_go
 from typed_mahjong.logs.tenhou_meld import decode_meld
-from typed_mahjong.logs.tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
 MAX_XML_ELEMENTS = 200_000
 

@@ -80,3 +80,15 @@ def mjlog(events: str, *, go: int = 169, declaration: str = "") -> str:
     return (f'{declaration}<mjloggm ver="2.3"><GO type="{go}" lobby="0"/>'
             f'<TAIKYOKU oya="0"/><INIT seed="0,0,0,1,1,135" ten="250,250,250,250" oya="0" '
             f"{hands_text}/>{events}</mjloggm>")
+
+
+def mjlog_rounds_read_twice(draws: int, rounds: int) -> str:
+    """A one-line mjlog (``mjlog``) whose first round is ``draws`` draws of id 0 by seat 0
+    (a fault: past the cap of draws and discards in a round), followed by ``rounds - 1``
+    rounds that end at once in an exhaustive draw written with one single-quoted
+    attribute: the fast path reads only Tenhou's own spelling, so every round falls back
+    to the careful reader."""
+    base = mjlog("")
+    init = base[base.index("<INIT"):base.index("</mjloggm>")]
+    draw = "<RYUUKYOKU ba='0,0' sc=\"250,0,250,0,250,0,250,0\"/>"
+    return mjlog("<T0/>" * draws + draw + (init + draw) * (rounds - 1))

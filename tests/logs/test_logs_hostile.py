@@ -24,6 +24,7 @@ from hostile_logs import (
     mjai_start,
     mjai_win_lines,
     mjlog,
+    mjlog_rounds_read_twice,
     tenhou6_document,
     tenhou6_one_entry_rounds,
     tenhou6_with_result_text,
@@ -271,6 +272,30 @@ def test_a_fifth_copy_of_a_tile_in_an_mjlog_is_a_fault(tmp_path: Path) -> None:
     game = read_log(_write(tmp_path, "five.xml", text))
     assert [fault.where for fault in game.faults] == ["line 1"]
     assert "seat 0 draws tile id 0 (1m), which is already in play" in game.faults[0].fault
+
+
+def test_a_flood_of_norths_set_aside_is_refused_at_the_fifth(tmp_path: Path) -> None:
+    # 6.6 MB: seat 0 sets a North (id 120, code 120 << 8 | 0x20) aside 300,000 times in one
+    # round. Each call checks the seat's melds so far: kept, they make that quadratic.
+    kita = '<N who="0" m="30752"/>'
+    path = _write(tmp_path, "kita.xml", mjlog("<T120/>" + kita * 300_000))
+    assert path.stat().st_size > 6 * MiB
+    out, _ = _verify(path, seconds=30)
+    assert "kita.xml: line 1: " in out and "seat 0 sets aside a fifth North" in out
+
+
+def test_a_thousand_rounds_read_the_careful_way_are_read_in_linear_time(
+        tmp_path: Path) -> None:
+    # 12 MB on one line: 2.5 million draws in the first round, then 999 rounds the fast
+    # path hands to the careful reader. Finding where each of those starts by summing the
+    # tags before it, or its line by counting line breaks from the start of the file,
+    # made that quadratic (minutes); each is now counted on from the one before.
+    path = _write(tmp_path, "twice.xml", mjlog_rounds_read_twice(2_500_000, 1000))
+    assert path.stat().st_size > 12 * MiB
+    out, _ = _verify(path, seconds=30)
+    assert "FAULT " + str(path) + ": line 1: more than 200 draws and discards in a round" \
+        in out
+    assert "endings: exhaustive draw 999, no end 1" in out
 
 
 def test_a_discard_the_player_does_not_hold_is_a_fault(tmp_path: Path) -> None:

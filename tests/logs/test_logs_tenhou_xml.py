@@ -341,3 +341,62 @@ def test_a_call_on_the_riichi_discard_breaks_ippatsu(tmp_path: Path) -> None:
                                   111]}
     win = read_log(_write(tmp_path, _mjlog(events, deals=deals))).wins[0]
     assert "ippatsu" not in dict(win.situation) and dict(win.situation)["double_riichi"]
+
+
+def _sanma(events: str, deals: dict[int, list[int]]) -> str:
+    """A one-round three-player mjlog (GO type 185), dealer seat 0, the deals given in
+    full, the dora indicator 100."""
+    hands = " ".join(f'hai{seat}="{",".join(map(str, deals[seat]))}"' for seat in range(3))
+    return (f'<mjloggm ver="2.3"><GO type="185" lobby="0"/><TAIKYOKU oya="0"/>'
+            f'<INIT seed="0,0,0,1,1,100" ten="350,350,350" oya="0" {hands}/>'
+            f"{events}</mjloggm>")
+
+
+_SANMA_DEALS = {0: [0, 4, 8, 36, 40, 44, 48, 52, 56, 60, 64, 68, 72],
+                1: [1, 5, 9, 37, 41, 45, 49, 53, 57, 61, 65, 69, 73],
+                2: [2, 6, 10, 38, 42, 46, 50, 54, 58, 62, 66, 70, 74]}
+_SANMA_DRAW = '<RYUUKYOKU ba="0,0" sc="350,0,350,0,350,0"/>'
+
+
+def test_a_tile_in_two_melds_is_a_fault(tmp_path: Path) -> None:
+    # Seat 0 holds the four 1m (ids 0-3) and declares the same closed kan twice: its
+    # melds use id 0 twice (once held, once more in the second kan).
+    events = ('<T90/><N who="0" m="0"/><T91/><N who="0" m="0"/><T92/><D92/>'
+              '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>')
+    deals = {0: [0, 1, 2, 3, 40, 44, 48, 52, 56, 60, 64, 68, 72]}
+    game = read_log(_write(tmp_path, _mjlog(events, deals=deals)))
+    assert [(fault.where, fault.fault) for fault in game.faults] == [
+        ("line 1", "<N>: seat 0 calls with id 0 (1m) twice (each id is one of the 136 tiles)")]
+
+
+@pytest.mark.parametrize(("code", "fault"), [
+    # Tenhou's nuki code is the North's id << 8 | 0x20; Norths are ids 120..123 (tile 30).
+    (200 << 8 | 0x20, "meld code 51232 sets aside id 200, which is not a North (ids "
+                      "120..123)"),
+    (60 << 8 | 0x20, "meld code 15392 sets aside id 60, which is not a North (ids "
+                     "120..123)"),
+])
+def test_a_north_set_aside_must_be_a_north(tmp_path: Path, code: int, fault: str) -> None:
+    # No round end: a fault found only where the round ends would escape as no fault of
+    # the round (136-id 200 is no tile at all).
+    text = _sanma(f'<T110/><N who="0" m="{code}"/><D110/>', _SANMA_DEALS)
+    game = read_log(_write(tmp_path, text))
+    assert [(f.where, f.fault) for f in game.faults] == [("line 1", f"<N>: {fault}")]
+
+
+def test_a_fifth_north_set_aside_is_a_fault(tmp_path: Path) -> None:
+    # Seat 0 draws the four Norths (120..123) and sets each aside, then sets 120 aside again.
+    kita = [tile << 8 | 0x20 for tile in (120, 121, 122, 123, 120)]
+    events = "".join(f'<T{tile}/><N who="0" m="{code}"/>'
+                     for tile, code in zip((120, 121, 122, 123, 124), kita, strict=True))
+    text = _sanma(events + "<D124/>" + _SANMA_DRAW, _SANMA_DEALS)
+    game = read_log(_write(tmp_path, text))
+    assert [(f.where, f.fault) for f in game.faults] == [
+        ("line 1", "<N>: seat 0 sets aside a fifth North (four exist)")]
+
+
+def test_a_chi_of_honours_is_no_meld() -> None:
+    # Chi layout: (pattern * 3 + called) << 10 | offsets | 0x4 | relative. Pattern 21 is
+    # suit 3 (the honours), which have no runs.
+    with pytest.raises(ValueError, match="meld code 64519 is a chi of honours"):
+        decode_meld((21 * 3 + 0) << 10 | 0x4 | 3)

@@ -64,6 +64,28 @@ def line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
+class Lines:
+    """The line numbers of one document's offsets, each counted from the offset asked
+    before: a reader asks in document order, so a whole document costs one pass, where
+    ``line_of`` at every round of a long one-line log would count from the start each time.
+    """
+
+    __slots__ = ("data", "offset", "line")
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.offset = 0
+        self.line = 1
+
+    def at(self, offset: int) -> int:
+        if offset >= self.offset:
+            self.line += self.data.count(b"\n", self.offset, offset)
+        else:
+            self.line -= self.data.count(b"\n", offset, self.offset)
+        self.offset = offset
+        return self.line
+
+
 def attributes(text: bytes) -> dict[bytes, bytes]:
     """An element's attributes (the text after its name), names and values as bytes."""
     if b"'" in text:

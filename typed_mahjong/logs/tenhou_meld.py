@@ -3,12 +3,16 @@
 Bit layout (tenhou.net's client; documented by several log tools): bit 2 set = chi, bit 3 =
 pon, bit 4 = added kan (kakan), bit 5 = nuki (sanma's North); none of them = a kan, closed
 when the two low bits (the relative seat it was called from) are 0. The upper bits give the
-called tile and, for a pon, which copy stays out of it.
+called tile and, for a pon, which copy stays out of it. A code whose bits name no meld of
+the game (a run of honours, a North set aside that is no North) is refused, so every id
+of a decoded meld is a tile (0..135).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+_NORTHS = (120, 123)  # the North's four ids (tile 30)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +33,8 @@ def decode_meld(code: int) -> TenhouMeld:
         called = base_and_called % 3
         pattern = base_and_called // 3
         suit, start = divmod(pattern, 7)
+        if suit > 2:
+            raise ValueError(f"meld code {code} is a chi of honours")
         first = suit * 9 + start
         offsets = ((code >> 3) & 3, (code >> 5) & 3, (code >> 7) & 3)
         ids = tuple(4 * (first + index) + offset for index, offset in enumerate(offsets))
@@ -46,7 +52,11 @@ def decode_meld(code: int) -> TenhouMeld:
         return TenhouMeld("kakan", tuple(sorted(copies + [4 * tile + unused])), relative,
                           copies[called])
     if code & 0x20:
-        return TenhouMeld("nuki", (code >> 8,), 0, None)
+        north = code >> 8
+        if not _NORTHS[0] <= north <= _NORTHS[1]:
+            raise ValueError(f"meld code {code} sets aside id {north}, which is not a North "
+                             f"(ids {_NORTHS[0]}..{_NORTHS[1]})")
+        return TenhouMeld("nuki", (north,), 0, None)
     called_id = code >> 8
     tile = called_id // 4
     if tile >= 34:

@@ -5,32 +5,38 @@ seats 0..3, ``<D..>``..``<G..>`` discards, ``<N>`` calls, ``<REACH>`` riichi (st
 declaration, step 2 the stick paid), ``<DORA>`` a new kan dora indicator, ``<AGARI>`` a win
 and ``<RYUUKYOKU>`` a draw.
 
-The document is checked whole first (``mjlog_scan``). Then the elements other than draws
-and discards are read one by one, and the draws and discards between two of them (a run)
-are counted in bulk, as text: how many draws, who drew and who discarded, the last one
-(what a call takes or a ron wins on). The situation needs no more (``RoundTracker.played``).
+The document is checked whole first (``mjlog_scan``), and the elements before the first
+round are read one by one. The rounds are read in one of two ways that give the same
+rounds. Text as Tenhou writes it (one line of tags, nothing between them) is cut into tags
+at once and each round read from them in bulk (``mjlog_fast``). Where that fails (a fault,
+or any other spelling of XML), the round is read the careful way (``_XmlRound``): the
+elements other than draws and discards one by one, the draws and discards between two of
+them (a run) counted in bulk, as text; a fault inside a round is recorded, with its line,
+and the reader resumes at the next ``<INIT>``.
 
-The table is checked where the round ends, over the round's text: each of the 136 tiles
-(ids) comes into play once (dealt, drawn or shown as an indicator), a player discards and
-calls only tiles dealt to or drawn by them, a call takes the last discard, and a win's
-hand and melds, and the hands shown at a draw, are the players' own. A fault inside a
-round is recorded and the reader resumes at the next ``<INIT>``.
+The table is checked where the round ends: each of the 136 tiles (ids) comes into play
+once (dealt, drawn or shown as an indicator), a player discards and calls only tiles dealt
+to or drawn by them, a call takes the last discard, and a win's hand and melds, and the
+hands shown at a draw, are the players' own.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from itertools import repeat
+from bisect import bisect_left, bisect_right
+from collections.abc import Generator, Iterator
+from itertools import accumulate, repeat
 
 from ..core.interop import from_136, tile_from_136
-from ..core.tiles import format_tile_sequence, format_tiles, tile_name
-from ..core.yaku import yaku_from_tenhou
+from ..core.tiles import tile_name
 from .checked import shown, whole, whole_list
 from .endings import MJLOG_TYPES, ORPHAN_KINDS, nagashi_seats
+from .mjlog_fast import read_round
+from .mjlog_records import SCORE_LIMIT, deltas, final_scores, id_list, win_record
 from .mjlog_scan import (
     ELEMENTS,
     MOVE,
+    Lines,
     ScanError,
     attributes,
     check,
@@ -38,19 +44,18 @@ from .mjlog_scan import (
     line_of,
     moves_only,
 )
-from .model import NAGASHI, Draw, Lobby, LogError, Recorded, Round, Win
+from .mjlog_tokens import MOVE_CODES, element, tags
+from .model import NAGASHI, Draw, Lobby, LogError, Round
 from .tenhou_lobby import lobby_from_go
 from .tenhou_meld import TenhouMeld, decode_meld
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
 MAX_ROUNDS = 1000  # one game: a hanchan has a few dozen rounds at most
-_SCORE = 10 ** 7  # points in hundreds, either sign: far past any real score
 _MOVES_CAP = 200  # draws and discards in a round: a wall has 70 draws, each a discard
 _DRAWS = (b"<T", b"<U", b"<V", b"<W")  # draws of seats 0..3; in a run nothing else starts so
 _DISCARDS = (b"<D", b"<E", b"<F", b"<G")
 _HANDS = (b"hai0", b"hai1", b"hai2", b"hai3")
 _ID = rb"(?:13[0-5]|1[0-2][0-9]|[1-9]?[0-9])"  # a 136-id: 0..135, no leading zero
-_ID_LIST = re.compile(_ID + rb"(?:," + _ID + rb")*")
 _DEAL = re.compile(_ID + rb"(?:," + _ID + rb"){12}")  # 13 ids
 _DISCARD_IDS = tuple(re.compile(letter + rb"([0-9]{1,3})") for letter in _DISCARDS)
 # The table check works on (draw letter, id) pairs, ids as the text has them (no leading
@@ -63,11 +68,18 @@ _DISCARDS_AS_DRAWS = bytes.maketrans(b"DEFGTUVW", b"TUVWxxxx")
 
 
 class MjlogReader:
-    """One mjlog: ``lobby`` from ``<GO>``, then ``rounds()`` as they are read."""
+    """One mjlog: ``lobby`` from ``<GO>``, then ``rounds()`` as they are read.
 
-    def __init__(self, data: bytes, source: str) -> None:
+    ``fast=False`` reads every round the careful way (the tests compare the two ways);
+    ``careful_rounds`` counts the rounds read that way so far.
+    """
+
+    def __init__(self, data: bytes, source: str, *, fast: bool = True) -> None:
         self.source = source
         self.data = data
+        self.fast = fast
+        self.careful_rounds = 0
+        self.lines = Lines(data)
         try:
             document = check(data)
         except ScanError as exc:
@@ -75,18 +87,17 @@ class MjlogReader:
         self._end = document.end
         self._elements = ELEMENTS.finditer(data, document.start, document.end)
         self._position = document.start  # where the text not yet read starts
-        self._first: re.Match[bytes] | None = None  # the first <INIT>, read ahead
         self.lobby = self._read_lobby()
 
     def _read_lobby(self) -> Lobby:
-        for element in self._elements:
-            if element.start() > self._position:
-                self._moves(element.start())
-                self._moves_before_rounds(element.start())
-            self._position = element.end()
-            name = element.group(1)
+        for element_ in self._elements:
+            if element_.start() > self._position:
+                self._moves(element_.start())
+                self._moves_before_rounds(element_.start())
+            self._position = element_.end()
+            name = element_.group(1)
             if name == b"GO":
-                return _lobby(element, self.data, self.source)
+                return _lobby(element_, self.data, self.source)
             if name == b"INIT":
                 break
         raise LogError(self.source, "file", "no <GO> element before the first round: not "
@@ -106,58 +117,104 @@ class MjlogReader:
     def rounds(self) -> Iterator[Round]:
         """Each round in order; LogError (the file's) where the document stops being an
         mjlog (the rounds before it stand)."""
+        for element_ in self._elements:  # the elements before the first round
+            start = element_.start()
+            if start > self._position:
+                self._moves(start)
+                self._moves_before_rounds(start)
+            self._position = element_.end()
+            if element_.group(1) == b"INIT":
+                yield from self._rounds_from(start)
+                return
+        if self._end > self._position:
+            self._moves(self._end)
+        raise LogError(self.source, "file", "the log has no rounds (no <INIT>)")
+
+    def _rounds_from(self, first: int) -> Iterator[Round]:
+        """The rounds from the first ``<INIT>``, at ``first``, to the end."""
+        found = tags(self.data, first, self._end) if self.fast else None
+        if found is None:
+            yield from self._careful(first, self._end, 0)
+            return
+        codes = list(map(MOVE_CODES.get, found, repeat(0)))  # 0: an element
+        elements = _zeros(codes)
+        starts = []  # the rounds: (index of the INIT tag, its attributes)
+        for index in elements:
+            if found[index].startswith(b"INIT"):
+                init = element(found[index])
+                if init is not None and init[0] == b"INIT":
+                    starts.append((index, init[1]))
+        if not starts or starts[0][0] != 0 or len(starts) > MAX_ROUNDS:
+            yield from self._careful(first, self._end, 0)
+            return
+        where = f"line {line_of(self.data, first)}"  # one line: every element's
+        lobby, source = self.lobby, self.source
+        count = 0
+        ends: list[int] = []  # where each tag ends, counted once a round falls back
+        for number, (lo, init_named) in enumerate(starts):
+            hi = starts[number + 1][0] if number + 1 < len(starts) else len(found)
+            inner = elements[bisect_right(elements, lo):bisect_left(elements, hi)]
+            round_ = read_round(found, codes, inner, lo, hi, init_named, lobby, source, where)
+            if round_ is not None:
+                count += 1
+                yield round_
+            else:
+                if not ends:  # each tag is "<" + tag + "/>"
+                    ends = list(accumulate(map(len, found), initial=0))
+                start = first + ends[lo] + 3 * lo
+                stop = first + ends[hi] + 3 * hi if hi < len(found) else self._end
+                count = yield from self._careful(start, stop, count)
+
+    def _careful(self, start: int, stop: int, count: int) -> Generator[Round, None, int]:
+        """The rounds of ``data[start:stop]`` (from an ``<INIT>`` to the next round's or the
+        end) read element by element; returns the rounds counted so far."""
         data = self.data
         current: _XmlRound | None = None
-        count = 0
-        position = self._position
-        for element in self._elements:
-            start = element.start()
-            if start > position:
-                if not moves_only(data, position, start):
-                    self._fault_at(position, start)
+        position = start
+        for element_ in ELEMENTS.finditer(data, start, stop):
+            begin = element_.start()
+            if begin > position:
+                if not moves_only(data, position, begin):
+                    self._fault_at(position, begin)
                 if current is not None:
-                    current.run(position, start)
-                else:
-                    self._position = position
-                    self._moves_before_rounds(start)
-            position = element.end()
-            name = element.group(1)
-            if name == b"INIT":
+                    current.run(position, begin)
+            position = element_.end()
+            if element_.group(1) == b"INIT":
                 if current is not None:
-                    yield current.finish(start)
+                    yield current.finish(begin)
                 count += 1
+                self.careful_rounds += 1
                 if count > MAX_ROUNDS:
-                    raise LogError(self.source, f"line {line_of(data, start)}",
+                    raise LogError(self.source, f"line {self.lines.at(begin)}",
                                    f"more than {MAX_ROUNDS} rounds: a log holds one game")
-                current = _XmlRound(data, element, self.lobby, self.source)
+                current = _XmlRound(data, element_, self.lobby, self.source, self.lines)
             elif current is not None:
-                current.element(element)
-        if self._end > position:
-            if not moves_only(data, position, self._end):
-                self._fault_at(position, self._end)
+                current.element(element_)
+        if stop > position:
+            if not moves_only(data, position, stop):
+                self._fault_at(position, stop)
             if current is not None:
-                current.run(position, self._end)
+                current.run(position, stop)
         if current is not None:
-            yield current.finish(self._end)
-        elif count == 0:
-            raise LogError(self.source, "file", "the log has no rounds (no <INIT>)")
+            yield current.finish(stop)
+        return count
 
     def _fault_at(self, start: int, stop: int) -> None:
         exc = fault_at(self.data, start, stop)
         raise LogError(self.source, f"line {exc.line}", exc.fault)
 
 
-def _ids(text: bytes, what: str, most: int) -> list[int]:
-    """A list of 136-ids (each 0..135) of at most ``most``; ``b""`` is none."""
-    if not text:
-        return []
-    if len(text) > 4 * most or _ID_LIST.fullmatch(text) is None:
-        raise ValueError(f"{what} {shown(text)} is not a list of at most {most} tile ids "
-                         f"(0..135)")
-    ids = list(map(int, text.split(b",")))
-    if len(ids) > most:
-        raise ValueError(f"{what} lists {len(ids)} tile ids, at most {most} expected")
-    return ids
+def _zeros(codes: list[int]) -> list[int]:
+    """Where ``codes`` holds 0 (the elements among the tags), in order."""
+    found = []
+    index = -1
+    find = codes.index
+    try:
+        while True:
+            index = find(0, index + 1)
+            found.append(index)
+    except ValueError:
+        return found
 
 
 def _lobby(go: re.Match[bytes], data: bytes, source: str) -> Lobby:
@@ -174,13 +231,15 @@ def _lobby(go: re.Match[bytes], data: bytes, source: str) -> Lobby:
 class _XmlRound:
     """One round being read: the tracker, the melds and what the table check needs."""
 
-    def __init__(self, data: bytes, init: re.Match[bytes], lobby: Lobby, source: str) -> None:
+    def __init__(self, data: bytes, init: re.Match[bytes], lobby: Lobby, source: str,
+                 lines: Lines) -> None:
         self.data = data
+        self.lines = lines
         self.start = init.end()  # the round's text: from here to the next <INIT>
         self.lobby = lobby
         self.players = lobby.players
         self.red = lobby.rules.red_fives if lobby.rules is not None else True
-        self.round = Round(source, f"line {line_of(data, init.start())}", "?", 0, 0, 0)
+        self.round = Round(source, f"line {lines.at(init.start())}", "?", 0, 0, 0)
         self.ended = False
         self.checked = False  # the table check ran (it runs once, where the round ends)
         try:
@@ -202,7 +261,7 @@ class _XmlRound:
         name = f"{WIND_LETTERS[number // 4]}{number % 4 + 1}-{honba}"
         round_ = self.round
         round_.name, round_.dealer, round_.honba, round_.sticks = name, dealer, honba, sticks
-        ten = whole_list(named.get(b"ten", b""), "ten", -_SCORE, _SCORE, 4)
+        ten = whole_list(named.get(b"ten", b""), "ten", -SCORE_LIMIT, SCORE_LIMIT, 4)
         if ten:
             if len(ten) < self.players:
                 raise ValueError(f"ten lists {len(ten)} scores for {self.players} players")
@@ -359,8 +418,11 @@ class _XmlRound:
         else:  # ankan, nuki
             discarder = None
             own = list(meld.ids)
-        if sum(old.kind != "nuki" for old in self.melds[seat]) == 4 and meld.kind != "nuki":
-            raise ValueError(f"a fifth meld for seat {seat}")
+        if meld.kind != "nuki":
+            if sum(old.kind != "nuki" for old in self.melds[seat]) == 4:
+                raise ValueError(f"a fifth meld for seat {seat}")
+        elif sum(old.kind == "nuki" for old in self.melds[seat]) == 4:
+            raise ValueError(f"seat {seat} sets aside a fifth North (four exist)")
         self.own[seat].extend(own)
         self.melds[seat].append(meld)
         self.tracker.call(seat, CalledMeld(meld.kind, meld.ids[0] // 4, discarder))
@@ -372,7 +434,7 @@ class _XmlRound:
         if self.round.faults:
             return
         who, from_who = self._seat(named, b"who"), self._seat(named, b"fromWho")
-        hai = _ids(named[b"hai"], "hai", 14)
+        hai = id_list(named[b"hai"], "hai", 14)
         machi = whole(named[b"machi"], "machi", 0, 135)
         if machi not in hai:
             raise ValueError(f"winning tile {machi} is not among hai")
@@ -392,7 +454,7 @@ class _XmlRound:
                                                           65535, 4)]
         if sorted(meld.ids for meld in melds) != sorted(meld.ids for meld in self.melds[who]):
             raise ValueError(f"m is not seat {who}'s melds")
-        ura_ids = _ids(named.get(b"doraHaiUra", b""), "doraHaiUra", 5)
+        ura_ids = id_list(named.get(b"doraHaiUra", b""), "doraHaiUra", 5)
         # Only a riichi winner's record shows the ura indicators; two show the same ones.
         if self.ura is None and ura_ids:
             for tile in ura_ids:
@@ -402,8 +464,9 @@ class _XmlRound:
             self.ura = ura_ids
         elif ura_ids and ura_ids != self.ura:
             raise ValueError("doraHaiUra differs from an earlier win's of this discard")
-        win = _win_record(self, named, who, from_who, hai, machi, melds, ura_ids,
-                          line_of(self.data, offset))
+        win = win_record(self.round.source, f"line {self.lines.at(offset)}",
+                         self.tracker, self.lobby, named, who, from_who, hai, machi, melds,
+                         ura_ids, self.red)
         self._final(named)
         self.round.wins.append(win)
         self.tracker.wins += 1
@@ -415,32 +478,26 @@ class _XmlRound:
         if self.round.faults:
             return
         kind = named.get(b"type", b"").decode("ascii", "replace")
-        deltas = _deltas(named, self.players)
+        changes = deltas(named, self.players)
         shown = []  # the hands shown at the draw: the players tenpai
         for seat in range(self.players):
             hand = named.get(_HANDS[seat])
             if hand is not None:
-                if set(_ids(hand, f"hai{seat}", 14)) != self._hand(seat):
+                if set(id_list(hand, f"hai{seat}", 14)) != self._hand(seat):
                     raise ValueError(f"hai{seat} is not seat {seat}'s hand")
                 shown.append(seat)
         self._final(named)
         ending = MJLOG_TYPES.get(kind, "")
-        self.round.draw = Draw(self.round.source, f"line {line_of(self.data, offset)}",
-                               self.round.name, kind or "exhaustive", deltas, ending,
+        self.round.draw = Draw(self.round.source, f"line {self.lines.at(offset)}",
+                               self.round.name, kind or "exhaustive", changes, ending,
                                tuple(shown),
                                self._nagashi(offset) if ending == NAGASHI else ())
         self.ended = True
 
     def _final(self, named: dict[bytes, bytes]) -> None:
-        """``owari`` (on the game's last round end): (points, placement value) a seat."""
-        owari = named.get(b"owari")
-        if owari is None:
-            return
-        parts = owari.split(b",")
-        if len(parts) < 2 * self.players:
-            raise ValueError(f"owari lists fewer than {self.players} seats")
-        self.round.final = tuple(100 * whole(parts[2 * seat], "owari", -_SCORE, _SCORE)
-                                 for seat in range(self.players))
+        final = final_scores(named, self.players)
+        if final is not None:
+            self.round.final = final
 
     # --- the table, checked where the round ends ---------------------------------------
 
@@ -475,11 +532,7 @@ class _XmlRound:
             if own:
                 used = {(_SEAT_LETTERS[seat], str(tile).encode()) for tile in own}
                 if len(used) != len(own) or not used <= held:
-                    tile = next(tile for tile in own
-                                if (_SEAT_LETTERS[seat], str(tile).encode()) not in held)
-                    self._fault(ValueError(f"seat {seat} calls with id {tile} "
-                                           f"({self._name(tile)}), which it does not hold"),
-                                self.start, "N")
+                    self._fault(ValueError(self._own_fault(seat, own, held)), self.start, "N")
                     return
                 held -= used
             concealed = 13 + self.drawn[seat] - self.thrown[seat] - len(own)
@@ -487,6 +540,19 @@ class _XmlRound:
                 self._fault(ValueError(f"seat {seat} holds more than 14 tiles"), stop, "")
                 return
         self.held, self.seen = held, seen
+
+    def _own_fault(self, seat: int, own: list[int], held: set[tuple[bytes, bytes]]) -> str:
+        """The first tile of a seat's melds it does not hold, or uses twice."""
+        letter = _SEAT_LETTERS[seat]
+        called = set()
+        for tile in own:
+            name = f"id {tile} ({self._name(tile)})"
+            if tile in called:
+                return f"seat {seat} calls with {name} twice (each id is one of the 136 tiles)"
+            if (letter, str(tile).encode()) not in held:
+                return f"seat {seat} calls with {name}, which it does not hold"
+            called.add(tile)
+        raise AssertionError("no call of the seat is at fault")  # the caller found one
 
     def _repeated(self, text: bytes, ids: list[bytes]) -> None:
         """Name the first id to come into play a second time."""
@@ -532,7 +598,7 @@ class _XmlRound:
             shown = key.decode("ascii", "replace") if isinstance(key, bytes) else str(key)
             text = f"missing attribute {shown!r}"
         self.round.faults.append(LogError(self.round.source,
-                                          f"line {line_of(self.data, offset)}",
+                                          f"line {self.lines.at(offset)}",
                                           f"<{what}>: {text}" if what else text))
 
     def finish(self, stop: int) -> Round:
@@ -560,89 +626,3 @@ def _pon_ids(melds: list[TenhouMeld], kakan: TenhouMeld) -> tuple[int, ...]:
         if meld.kind == "pon" and meld.ids[0] // 4 == kakan.ids[0] // 4:
             return meld.ids
     raise ValueError(f"an added kan of {tile_name(kakan.ids[0] // 4)} without a pon of it")
-
-
-_KIND_TEXT = {"chi": "chi", "pon": "pon", "kan": "kan", "ankan": "ankan", "kakan": "kakan"}
-
-
-_RED_IDS = frozenset((16, 52, 88))  # the red fives among the 136 ids, where they are red
-
-
-def _tiles(ids: list[int] | tuple[int, ...], red: bool) -> list[tuple[int, bool]]:
-    """136-ids (each checked 0..135, each in play once) as (tile, red) pairs."""
-    return [(tile_id >> 2, red and tile_id in _RED_IDS) for tile_id in ids]
-
-
-def _win_record(state: _XmlRound, attributes: dict[bytes, bytes], who: int, from_who: int,
-                hai: list[int], machi: int, melds: list[TenhouMeld], ura_ids: list[int],
-                line: int) -> Win:
-    red = state.red
-    parts = [format_tiles(_tiles(hai, red))]
-    parts.extend(f"{_KIND_TEXT[meld.kind]}:{format_tiles(_tiles(meld.ids, red))}"
-                 for meld in melds if meld.kind != "nuki")
-    ura = format_tile_sequence(_tiles(ura_ids, red))
-    tracker = state.tracker
-    situation = tracker.situation(who, from_who, ura)
-    notes = _compare_situation(tracker, attributes, tracker.liable[who])
-    return Win(state.round.source, f"line {line}", tracker.name, who,
-               None if who == from_who else from_who, " ".join(parts),
-               tile_name(machi >> 2, red and machi in _RED_IDS), tuple(situation.items()),
-               state.lobby, _recorded(attributes, state.players, tracker.nuki[who]), notes)
-
-
-def _compare_situation(tracker: RoundTracker, attributes: dict[bytes, bytes],
-                       liable: int | None) -> tuple[str, ...]:
-    notes = []
-    ba = whole_list(attributes.get(b"ba", b""), "ba", 0, 10 ** 6, 2)
-    # A later winner's record repeats the honba but shows no sticks (they went to the first).
-    sticks = 0 if tracker.wins else tracker.sticks
-    if len(ba) == 2 and (ba[0] != tracker.honba or ba[1] != sticks):
-        notes.append(f"the log records honba/sticks {ba[0]}/{ba[1]}, the events give "
-                     f"{tracker.honba}/{sticks}")
-    dora = _ids(attributes.get(b"doraHai", b""), "doraHai", 5)
-    if dora and sorted(i >> 2 for i in dora) != sorted(tile for tile, _ in tracker.dora):
-        notes.append(f"the log records dora indicators {from_136(dora)}, the events give "
-                     f"{format_tiles(tracker.dora)}")
-    pao = attributes.get(b"paoWho")
-    if pao is not None and whole(pao, "paoWho", 0, 3) != liable:
-        notes.append(f"the log records pao by seat {int(pao)}, the events give {liable}")
-    return tuple(notes)
-
-
-def _recorded(attributes: dict[bytes, bytes], players: int, nuki: int) -> Recorded:
-    """What the AGARI records. Tenhou counts each North set aside (kita) as a dora; our
-    yaku table names them ``nukidora``, so they are moved out of the dora count."""
-    ten = whole_list(attributes.get(b"ten", b""), "ten", 0, 10 ** 7, 3)
-    fu, points = (ten[0], ten[1]) if len(ten) >= 2 else (None, None)
-    yaku: list[tuple[str, int]] = []
-    unknown: list[str] = []
-    pairs = whole_list(attributes.get(b"yaku", b""), "yaku", 0, 1000, 80)
-    if len(pairs) % 2:
-        raise ValueError("yaku is not a list of (yaku, han) pairs")
-    for tenhou_id, han in zip(pairs[::2], pairs[1::2], strict=True):
-        name = yaku_from_tenhou(tenhou_id)
-        if name == "dora" and nuki:
-            han -= nuki
-        if name is None:
-            unknown.append(f"tenhou yaku {tenhou_id}")
-        elif han:
-            yaku.append((name, han))
-    for tenhou_id in whole_list(attributes.get(b"yakuman", b""), "yakuman", 0, 1000, 20):
-        name = yaku_from_tenhou(tenhou_id)
-        if name is None:
-            unknown.append(f"tenhou yakuman {tenhou_id}")
-        else:
-            yaku.append((name, 13))
-    if nuki:
-        yaku.append(("nukidora", nuki))
-    han = sum(value for _, value in yaku)
-    return Recorded(han, fu, points, tuple(yaku), tuple(unknown), _deltas(attributes, players))
-
-
-def _deltas(attributes: dict[bytes, bytes], players: int) -> tuple[int, ...]:
-    """Each seat's point change from ``sc`` (score, change pairs, in hundreds).
-
-    Chip lobbies append (chips, chip change) pairs after the points: they are left out.
-    """
-    sc = whole_list(attributes.get(b"sc", b""), "sc", -_SCORE, _SCORE, 16)
-    return tuple(100 * delta for delta in sc[1:2 * players:2])
