@@ -10,8 +10,9 @@ does) or ``--all`` is given: CI runs everything, a developer's default run stays
 would shadow the ``.py`` files being edited). The compiled build (the core compiled by mypyc,
 as ``pip install`` builds it where a C compiler is present) is built as a wheel, installed
 into ``.venv/compiled/site`` and tested there by ``test`` under CI or ``--all``, and alone by
-``test --compiled``: tests/core, tests/builds and tests/solitaire, among them differential
-tests that score the benchmark hands and solve seeded deals with both builds. It is rebuilt
+``test --compiled``: tests/core, tests/builds, tests/logs and tests/solitaire, among them
+differential tests that score the benchmark hands, read logs both ways and solve seeded deals
+with both builds. It is rebuilt
 only when its sources change; without a C compiler that part is skipped, saying so.
 
 Both create ``.venv`` on first use and install the project into it in setuptools' *strict*
@@ -145,8 +146,8 @@ def ensure_compiled() -> None:
 
 
 def run_compiled_tests() -> int:
-    """tests/core, tests/builds and tests/solitaire against the compiled build (skipped
-    without a compiler)."""
+    """tests/core, tests/builds, tests/logs and tests/solitaire against the compiled build
+    (skipped without a compiler)."""
     problem = compiler_problem()
     if problem is not None:
         print(f"dev.py: the compiled build is not tested here: {problem}")
@@ -167,7 +168,8 @@ def run_compiled_tests() -> int:
         # on sys.path; tests/builds checks that the build under test is the compiled one.
         deselect = [arg for test in COMPILED_DESELECT for arg in ("--deselect", test)]
         code = run(BIN / "pytest", "-p", "typed_mahjong", "-n", "2", *deselect,
-                   "tests/core", "tests/builds", "tests/solitaire", env=env, check=False)
+                   "tests/core", "tests/builds", "tests/logs", "tests/solitaire", env=env,
+                   check=False)
     if code != 0:
         print(f"dev.py: the compiled build's tests failed with exit code {code}")
     return code

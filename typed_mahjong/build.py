@@ -34,9 +34,9 @@ RECORD: Final = "build_record.json"  # written by setup.py into the built packag
 # module names relative to the package ("solitaire.looser" is typed_mahjong.solitaire.looser):
 # the scoring pipeline and shanten, and the Shanghai solver's search, whose hot loops gain
 # from native code. Left out on purpose: rules (presets built with dataclass introspection),
-# errors, the annotation names, the query layer, plugin, codegen, CLI, games, log readers,
-# and solitaire's faces, positions, deals, formats, solver front end, helper process and
-# reports (dynamic or not hot).
+# errors, the annotation names, the query layer, plugin, codegen, CLI, games, the other log
+# readers (tenhou.net/6, mjai), and solitaire's faces, positions, deals, formats, solver
+# front end, helper process and reports (dynamic or not hot).
 COMPILED_MODULES: Final = (
     "core.tiles",
     "core.hand",
@@ -61,6 +61,15 @@ COMPILED_MODULES: Final = (
     "solitaire.engine",
     "solitaire.search",
     "solitaire.portfolio",
+    # The Tenhou mjlog reader: fast path, careful path, round tracker, number checks.
+    "logs.checked",
+    "logs.tenhou_meld",
+    "logs.tracker",
+    "logs.mjlog_scan",
+    "logs.mjlog_tokens",
+    "logs.mjlog_records",
+    "logs.mjlog_fast",
+    "logs.tenhou_xml",
 )
 
 
