@@ -256,11 +256,22 @@ def test_the_server_listens_on_the_loopback_address_only(server: PlayServer) -> 
 # ---------------------------------------------------------------------- the command line
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """Run in the server's process before it starts: SIGINT back to its default action.
+
+    A shell starts a background job with SIGINT ignored, the job's children inherit that,
+    and a Python started so never turns SIGINT into KeyboardInterrupt; a test run that way
+    (CI in the background) would wait for a server that cannot hear Ctrl-C. At a terminal
+    the server gets SIGINT as set here."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_play_prints_its_url_serves_and_stops_on_ctrl_c() -> None:
     process = subprocess.Popen(
         [sys.executable, "-c", "import sys; from typed_mahjong.cli import main; "
          "sys.exit(main())", "solitaire", "play", "trap"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from cdp import Chromium
+from test_play import ctrl_c_as_at_a_terminal
 from test_review import TURTLE_GAME, chromium
 
 from typed_mahjong.solitaire import load_game, parse_game, replay, solve
@@ -32,7 +33,8 @@ def play_url() -> Iterator[str]:
     process = subprocess.Popen(
         [sys.executable, "-c", "import sys; from typed_mahjong.cli import main; "
          "sys.exit(main())", "solitaire", "play", "turtle", "--seed", "7", "--budget", "20"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
