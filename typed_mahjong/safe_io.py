@@ -67,36 +67,45 @@ def read_input(path: str | os.PathLike[str], *, max_bytes: int, what: str) -> by
 
     ``what`` names the file in errors ("the fixtures file"). Raises ``InputError``.
     """
+    data = read_head(path, max_bytes + 1, what=what)
+    if len(data) > max_bytes:
+        raise _refused(os.fspath(path), f"{what} is larger than {max_bytes} bytes")
+    return data
+
+
+def read_head(path: str | os.PathLike[str], size: int, *, what: str) -> bytes:
+    """The first ``size`` bytes (fewer if the file is shorter) of the regular file at
+    ``path``, links followed: what a caller needs to tell what a file is without reading
+    it whole. Refuses as ``read_input`` does (``InputError``): a FIFO or a device is never
+    read, nor waited on.
+    """
     name = os.fspath(path)
-    shown = printable(name.replace("\0", "\\0"))
-
-    def refused(fault: str, cause: OSError | None = None) -> InputError:
-        return InputError(f"{shown}: {fault}", file=shown, fault=fault,
-                          errno=None if cause is None else cause.errno)
-
     if "\0" in name:
-        raise refused("the path contains a NUL character")
+        raise _refused(name, "the path contains a NUL character")
     try:
         # stat first: a device is never opened (opening some has effects of its own).
         mode = os.stat(name).st_mode
         if not stat.S_ISREG(mode):
-            raise refused(f"{what} must be a regular file, and this is {_kind(mode)}")
+            raise _refused(name, f"{what} must be a regular file, and this is {_kind(mode)}")
         descriptor = os.open(name, _OPEN_FLAGS)
     except OSError as exc:
-        raise refused(_read_fault(exc, what), exc) from None
+        raise _refused(name, _read_fault(exc, what), exc) from None
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
-            raise refused(f"{what} must be a regular file, and this is {_kind(mode)}")
+            raise _refused(name, f"{what} must be a regular file, and this is {_kind(mode)}")
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
-            data = handle.read(max_bytes + 1)
+            return handle.read(size)
     except OSError as exc:
-        raise refused(_read_fault(exc, what), exc) from None
+        raise _refused(name, _read_fault(exc, what), exc) from None
     finally:
         os.close(descriptor)
-    if len(data) > max_bytes:
-        raise refused(f"{what} is larger than {max_bytes} bytes")
-    return data
+
+
+def _refused(name: str, fault: str, cause: OSError | None = None) -> InputError:
+    shown = printable(name.replace("\0", "\\0"))
+    return InputError(f"{shown}: {fault}", file=shown, fault=fault,
+                      errno=None if cause is None else cause.errno)
 
 
 def walk_files(root: str | os.PathLike[str], suffixes: tuple[str, ...],
@@ -125,6 +134,12 @@ def walk_files(root: str | os.PathLike[str], suffixes: tuple[str, ...],
                             f"({exc.strerror or exc})")
     files.sort()
     return files, problems
+
+
+def file_kind(mode: int) -> str:
+    """What a file of ``mode`` (an ``os.stat`` mode) is, for a message: "a FIFO (named
+    pipe)", "a character device", ..."""
+    return _kind(mode)
 
 
 def _kind(mode: int) -> str:

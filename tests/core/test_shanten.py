@@ -34,6 +34,7 @@ from typed_mahjong.core.shanten import (
     decode_tables,
     encode_tables,
     hand_shanten,
+    is_waiting,
     load_tables,
     merge_vectors,
     shanten,
@@ -686,3 +687,44 @@ def test_string_fast_path_cache_is_bounded() -> None:
         text = f"{man}m{pin}p"
         assert shanten(text) == shanten_counts(parse_hand(text).counts)
     assert len(parts) == _PART_CACHE_CAP
+
+
+@pytest.mark.parametrize(("hand", "tenhou"), [
+    # The pon holds three 2z and the hand the fourth: no wait where melds count; Tenhou
+    # counts only the concealed 2z, so the 2z single wait stands there.
+    ("123m456p789s2z pon:222z", ("2z",)),
+    # The chi holds one 3s and the pon three: 12s waits on 3s only under Tenhou's rule.
+    ("12s456p11z chi:345s pon:333s", ("3s",)),
+    # All four 1m are concealed: no wait under either rule.
+    ("1111m234p567p789s", ()),
+])
+def test_karaten_melds_decides_whether_called_copies_count(hand: str,
+                                                          tenhou: tuple[str, ...]) -> None:
+    assert waits(hand) == waits(hand, "wrc") == ()
+    assert waits(hand, "tenhou") == tenhou
+    for rules in (None, "wrc", "tenhou"):
+        assert is_waiting(hand, rules) == bool(waits(hand, rules))
+
+
+def test_is_waiting_is_whether_waits_names_a_tile() -> None:
+    # Near-complete hands (most wait) and random ones, closed and with called pons of the
+    # hand's own tiles, under both karaten rules: the shortcut agrees with the full list.
+    rng = random.Random(38)
+    checked = waiting = 0
+    for _ in range(1500):
+        counts = near_complete_hand(rng) if rng.random() < 0.7 else random_hand(rng, 13)
+        text = "".join(f"{tile % 9 + 1}{'mpsz'[tile // 9]}" * count
+                       for tile, count in enumerate(counts))
+        if rng.random() < 0.4:
+            # Turn a concealed triplet into a called pon.
+            triplets = [tile for tile in range(34) if counts[tile] >= 3]
+            if triplets:
+                tile = rng.choice(triplets)
+                name = f"{tile % 9 + 1}{'mpsz'[tile // 9]}"
+                text = text.replace(name * 3, "", 1) + f" pon:{name * 3}"
+        for rules in (None, "tenhou"):
+            expected = bool(waits(text, rules))
+            assert is_waiting(text, rules) == expected, (text, rules)
+            checked += 1
+            waiting += expected
+    assert waiting > 500 and checked - waiting > 500  # both answers well covered

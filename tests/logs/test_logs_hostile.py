@@ -69,7 +69,7 @@ def test_mjai_draws_past_a_full_hand_are_refused_at_once(tmp_path: Path) -> None
     assert path.stat().st_size > 8 * MiB
     out, _ = _verify(path, "--assume-rules", "tenhou", seconds=30)
     # Line 1 is the round start; seat 0 holds 13, draws to 14 at line 2 and to 15 at line 3.
-    assert "draws.mjson: line 3: " in out and "more than 14 tiles" in out
+    assert "draws.mjson: line 3 (E1-0): " in out and "more than 14 tiles" in out
 
 
 def test_tenhou6_rounds_are_read_one_at_a_time(tmp_path: Path) -> None:
@@ -78,7 +78,7 @@ def test_tenhou6_rounds_are_read_one_at_a_time(tmp_path: Path) -> None:
     path = _write(tmp_path, "rounds.json", tenhou6_one_entry_rounds(5 * MiB))
     out, _ = _verify(path, "--json", seconds=30, memory=512 * MiB)
     summary = json.loads(out)
-    assert summary["faults"][0].startswith(f"{path}: round 1: ")
+    assert summary["faults"][0].startswith(f"{path}: round 1 (log[0]): ")
     assert summary["faults"][-1].endswith("more than 100 damaged rounds: not read further")
 
 
@@ -92,7 +92,7 @@ def test_a_gzip_of_mjai_win_lines_stays_within_one_round_of_memory(tmp_path: Pat
                      memory=384 * MiB)
     summary = json.loads(out)
     assert summary["wins"] <= 3  # a round has at most three wins (one discard)
-    assert any("wins.mjson.gz: line 4: " in fault for fault in summary["faults"])
+    assert any("wins.mjson.gz: line 4 (E1-0): " in fault for fault in summary["faults"])
 
 
 # --- tracebacks instead of a located error -----------------------------------------------
@@ -104,12 +104,12 @@ def test_json_constants_are_refused_with_their_place(tmp_path: Path, constant: s
     hacked = json.dumps(document).replace(round_text, round_text.replace(
         "[0, 9000, -8000, 0]", f"[0, {constant}, -8000, 0]"), 1)
     out, _ = _verify(_write(tmp_path, "inf.json", hacked))
-    assert "inf.json: round 1: " in out and constant in out
+    assert "inf.json: round 1 (log[0]): " in out and constant in out
     lines = [mjai_start(), json.dumps({"type": "tsumo", "actor": 0, "pai": "5p"}),
              '{"type": "dahai", "actor": 0, "pai": "5p", "tsumogiri": true, "x": 1}',
              f'{{"type": "ryukyoku", "deltas": [{constant}, 0, 0, 0]}}']
     out, _ = _verify(_write(tmp_path, "inf.mjson", "\n".join(lines) + "\n"))
-    assert "inf.mjson: line 4: " in out and constant in out
+    assert "inf.mjson: line 4 (E1-0): " in out and constant in out
 
 
 @pytest.mark.parametrize("encoding", ["no-such-encoding", "UTF-16", "Shift_JIS", "EUC-JP"])
@@ -117,7 +117,7 @@ def test_an_xml_declaration_with_an_encoding_we_do_not_read(tmp_path: Path,
                                                             encoding: str) -> None:
     text = mjlog("", declaration=f'<?xml version="1.0" encoding="{encoding}"?>\n')
     out, _ = _verify(_write(tmp_path, "enc.xml", text))
-    assert "enc.xml: line 1: " in out and "encoding" in out
+    assert "enc.xml: line 1, byte 0: " in out and "encoding" in out
 
 
 @pytest.mark.parametrize("where", ["xml", "tenhou6", "mjai"])
@@ -154,7 +154,7 @@ def test_a_deep_folder_tree(tmp_path: Path) -> None:
         folders.append(folders[-1] / "d")
     for folder in folders:
         folder.mkdir()
-    _write(folders[-1], "x.xml", "<not a log")
+    _write(folders[-1], "x.xml", "<mjloggm><not a log")  # looks like a log: read
     try:
         out, _ = _verify(top, "--json", seconds=60)
     finally:
@@ -270,7 +270,8 @@ def test_a_fifth_copy_of_a_tile_in_an_mjlog_is_a_fault(tmp_path: Path) -> None:
     # Seat 0 holds id 0 (1m, copy 0) from the deal; drawing id 0 again makes a 5th 1m.
     text = mjlog('<T0/><D0/><U100/><E100/>\n<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>')
     game = read_log(_write(tmp_path, "five.xml", text))
-    assert [fault.where for fault in game.faults] == ["line 1"]
+    assert [fault.where for fault in game.faults] == [
+        f"line 1, byte {text.index('<T0/>')} (E1-0, tag 1)"]
     assert "seat 0 draws tile id 0 (1m), which is already in play" in game.faults[0].fault
 
 
@@ -281,7 +282,9 @@ def test_a_flood_of_norths_set_aside_is_refused_at_the_fifth(tmp_path: Path) -> 
     path = _write(tmp_path, "kita.xml", mjlog("<T120/>" + kita * 300_000))
     assert path.stat().st_size > 6 * MiB
     out, _ = _verify(path, seconds=30)
-    assert "kita.xml: line 1: " in out and "seat 0 sets aside a fifth North" in out
+    fifth = len(mjlog("<T120/>" + kita * 4).split("</mjloggm>")[0])
+    assert f"kita.xml: line 1, byte {fifth} (E1-0, tag 6): " in out
+    assert "seat 0 sets aside a fifth North" in out
 
 
 def test_a_thousand_rounds_read_the_careful_way_are_read_in_linear_time(
@@ -290,11 +293,13 @@ def test_a_thousand_rounds_read_the_careful_way_are_read_in_linear_time(
     # path hands to the careful reader. Finding where each of those starts by summing the
     # tags before it, or its line by counting line breaks from the start of the file,
     # made that quadratic (minutes); each is now counted on from the one before.
-    path = _write(tmp_path, "twice.xml", mjlog_rounds_read_twice(2_500_000, 1000))
+    text = mjlog_rounds_read_twice(2_500_000, 1000)
+    path = _write(tmp_path, "twice.xml", text)
     assert path.stat().st_size > 12 * MiB
     out, _ = _verify(path, seconds=30)
-    assert "FAULT " + str(path) + ": line 1: more than 200 draws and discards in a round" \
-        in out
+    first = text.index("<T0/>")  # the run of draws, tag 1 of the first round
+    assert f"FAULT {path}: line 1, byte {first} (E1-0, tag 1): more than 200 draws and " \
+           f"discards in a round" in out
     assert "endings: exhaustive draw 999, no end 1" in out
 
 
@@ -315,14 +320,14 @@ def test_a_fifth_copy_in_mjai_and_tenhou6_is_a_fault(tmp_path: Path) -> None:
              json.dumps({"type": "ryukyoku", "deltas": [0, 0, 0, 0]})]
     game = read_log(_write(tmp_path, "five.mjson", "\n".join(lines)))
     assert [(f.where, f.fault) for f in game.faults] == [
-        ("line 6", "a fifth 1z (East): four copies of each tile exist")]
+        ("line 6 (E1-0)", "a fifth 1z (East): four copies of each tile exist")]
     document = tenhou6_document()
     first = document["log"][0]
     # Seat 0 is dealt two South (41 -> 42), seat 2 holds two; seat 0 draws a fifth.
     first[4] = [42 if code == 41 else code for code in first[4]]
     first[5] = [42]
     game = read_log(_write(tmp_path, "five.json", json.dumps(document)))
-    assert game.faults and game.faults[0].where == "round 1"
+    assert game.faults and game.faults[0].where == "round 1 (E1-0, log[0][5][0])"
     assert "a fifth 2z (South)" in game.faults[0].fault
 
 
@@ -371,10 +376,17 @@ def test_a_file_that_is_not_a_log_is_not_quoted(tmp_path: Path) -> None:
                        ("c.xml", "<html>PRIVATE-KEY-MATERIAL</html>"),
                        ("d.mjson", '{"type": "PRIVATE-KEY-MATERIAL"}\n')]:
         _write(tmp_path, name, text)
-    result = run_capped(["logs", "verify", str(tmp_path)])
+    # Named on the command line, each is read: a fault quoting nothing.
+    names = sorted(str(path) for path in tmp_path.iterdir())
+    result = run_capped(["logs", "verify", *names])
     assert_clean(result, codes={1})
     assert "PRIVATE" not in result.stdout + result.stderr
     assert result.stdout.count("FAULT") == 4
+    # Found in a folder, the three that do not look like logs are skipped, quoting nothing.
+    result = run_capped(["logs", "verify", str(tmp_path)])
+    assert_clean(result, codes={1})
+    assert "PRIVATE" not in result.stdout + result.stderr
+    assert result.stdout.count("FAULT") == 1 and "skipped 3 files" in result.stdout
 
 
 def test_control_characters_are_escaped_in_every_message(tmp_path: Path) -> None:

@@ -39,8 +39,8 @@ def test_a_damaged_round_is_located_and_skipped(tmp_path: Path) -> None:
     damaged.write_text("\n".join(lines), encoding="utf-8")
     game = read_log(damaged)
     assert [(fault.where, fault.fault) for fault in game.faults] == [
-        ("line 4", "dahai: the player does not hold 6z"),
-        ("line 6", "not JSON (Expecting property name enclosed in double quotes, column 2)")]
+        ("line 4 (E1-0)", "dahai: the player does not hold 6z"),
+        ("line 6 (E1-0)", "not JSON (Expecting property name enclosed in double quotes, column 2)")]
     assert [win.round_name for win in game.wins] == ["E2-0"]  # the next round is read
 
 
@@ -49,7 +49,7 @@ def test_hidden_tiles_are_a_fault(tmp_path: Path) -> None:
     path = tmp_path / "hidden.mjson"
     path.write_text(text, encoding="utf-8")
     faults = read_log(path).faults
-    assert faults and "hidden tile" in faults[0].fault and faults[0].where == "line 2"
+    assert faults and "hidden tile" in faults[0].fault and faults[0].where == "line 2 (E1-0)"
 
 
 def test_mjai_yaku_names_are_the_mjai_servers_spelling() -> None:

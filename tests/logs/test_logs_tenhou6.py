@@ -44,7 +44,7 @@ def test_a_damaged_round_is_located_and_the_rest_read(tmp_path: Path) -> None:
     path.write_text(json.dumps(document), encoding="utf-8")
     game = read_log(path)
     assert [(f.where, f.fault) for f in game.faults] == [
-        ("round 1", "discard entry 'x60' is not a tile")]
+        ("round 1 (E1-0, log[0][6][0])", "discard entry 'x60' is not a tile")]
     assert [win.round_name for win in game.wins] == ["E2-0", "E3-2"]
 
 

@@ -286,13 +286,15 @@ def test_a_damaged_round_is_reported_and_the_next_round_still_read(tmp_path: Pat
     game = read_log(_write(tmp_path, text))
     assert len(game.faults) == 1 and len(game.wins) == 1
     fault = game.faults[0]
-    assert fault.source.endswith("game.xml") and fault.where == "line 1"
+    # The line, the byte of the tag, the round and the tag's index in it (INIT is tag 0).
+    assert fault.source.endswith("game.xml")
+    assert fault.where == f"line 1, byte {text.index('<AGARI')} (E1-0, tag 4)"
     assert "winning tile 99 is not among hai" in fault.fault
 
 
 def test_malformed_xml_names_the_line(tmp_path: Path) -> None:
     path = _write(tmp_path, '<mjloggm>\n<GO type="169"/>\n<INIT seed="0"\n</mjloggm>')
-    with pytest.raises(LogError, match=r"game.xml: line 4: malformed XML"):
+    with pytest.raises(LogError, match=r"game.xml: line 4, byte 42: malformed XML"):
         read_log(path)
 
 
@@ -364,9 +366,12 @@ def test_a_tile_in_two_melds_is_a_fault(tmp_path: Path) -> None:
     events = ('<T90/><N who="0" m="0"/><T91/><N who="0" m="0"/><T92/><D92/>'
               '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>')
     deals = {0: [0, 1, 2, 3, 40, 44, 48, 52, 56, 60, 64, 68, 72]}
-    game = read_log(_write(tmp_path, _mjlog(events, deals=deals)))
+    text = _mjlog(events, deals=deals)
+    game = read_log(_write(tmp_path, text))
+    # Found by the table check where the round ends: named at the round's start.
     assert [(fault.where, fault.fault) for fault in game.faults] == [
-        ("line 1", "<N>: seat 0 calls with id 0 (1m) twice (each id is one of the 136 tiles)")]
+        (f"line 1, byte {text.index('<INIT')} (E1-0, tag 0)",
+         "<N>: seat 0 calls with id 0 (1m) twice (each id is one of the 136 tiles)")]
 
 
 @pytest.mark.parametrize(("code", "fault"), [
@@ -381,7 +386,8 @@ def test_a_north_set_aside_must_be_a_north(tmp_path: Path, code: int, fault: str
     # the round (136-id 200 is no tile at all).
     text = _sanma(f'<T110/><N who="0" m="{code}"/><D110/>', _SANMA_DEALS)
     game = read_log(_write(tmp_path, text))
-    assert [(f.where, f.fault) for f in game.faults] == [("line 1", f"<N>: {fault}")]
+    assert [(f.where, f.fault) for f in game.faults] == [
+        (f"line 1, byte {text.index('<N ')} (E1-0, tag 2)", f"<N>: {fault}")]
 
 
 def test_a_fifth_north_set_aside_is_a_fault(tmp_path: Path) -> None:
@@ -391,8 +397,10 @@ def test_a_fifth_north_set_aside_is_a_fault(tmp_path: Path) -> None:
                      for tile, code in zip((120, 121, 122, 123, 124), kita, strict=True))
     text = _sanma(events + "<D124/>" + _SANMA_DRAW, _SANMA_DEALS)
     game = read_log(_write(tmp_path, text))
+    fifth = [found.start() for found in re.finditer("<N ", text)][4]
     assert [(f.where, f.fault) for f in game.faults] == [
-        ("line 1", "<N>: seat 0 sets aside a fifth North (four exist)")]
+        (f"line 1, byte {fifth} (E1-0, tag 10)",
+         "<N>: seat 0 sets aside a fifth North (four exist)")]
 
 
 def test_a_chi_of_honours_is_no_meld() -> None:

@@ -18,15 +18,14 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..safe_io import walk_files
+from ..safe_io import printable, walk_files
 from .console import raw_stderr, whole_number
 
 if TYPE_CHECKING:
     from ..logs import Verdict, Win
 
-LOG_SUFFIXES = (".xml", ".xml_", ".mjlog", ".gz", ".json", ".jsonl", ".mjson")
 MAX_JOBS = 1_000_000  # what --jobs accepts; the pool is capped by the files and the CPUs
 
 
@@ -68,41 +67,85 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def _add_paths(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH",
-                        help="log files, folders (searched recursively for "
-                             f"{' '.join(LOG_SUFFIXES)}) or glob patterns")
+                        help="log files (always read), folders (searched recursively) "
+                             "or glob patterns; of a folder or a glob only the files that "
+                             "look like logs by their first bytes are read, the others "
+                             "are skipped and counted")
     parser.add_argument("--assume-rules", metavar="PRESET",
                         help="score wins of lobbies we cannot map under this preset "
                              "instead of reporting them as unmapped (your decision, named "
                              "in the output)")
 
 
-def expand_paths(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
-    """Files named by ``paths`` (files, folders, globs), sorted and unique; and the misses
-    (each a message: a path that names nothing, a folder without logs, one unreadable)."""
+class Expansion(NamedTuple):
+    """What the paths of a command name: the files to read, sorted and unique; the misses
+    (a message each: a path that names nothing, a folder without logs, one unreadable);
+    and the files of folders and globs skipped as no logs, each (path, reason)."""
+
+    files: list[Path]
+    missing: list[str]
+    skipped: list[tuple[str, str]]
+
+
+def expand_paths(paths: Sequence[str]) -> Expansion:
+    """The files named by ``paths`` (files, folders, globs). A file named itself is always
+    read; a folder's or a glob's files only where they look like logs by their first bytes
+    (``logs.source.skip_reason``), so a manifest or a README beside the logs is no fault."""
     import glob
 
     found: list[Path] = []
     missing: list[str] = []
+    skipped: list[tuple[str, str]] = []
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            logs, problems = walk_files(path, LOG_SUFFIXES)
+            files, problems = walk_files(path, ("",))  # every file: told by content
+            logs = _looks_like_logs(files, skipped)
             found.extend(logs)
             missing.extend(problems)
             if not logs and not problems:
-                missing.append(f"{text}: a folder with no log files ({' '.join(LOG_SUFFIXES)})")
+                missing.append(f"{text}: a folder with no log files"
+                               + (f" ({len(files)} skipped: none looks like a log)"
+                                  if files else ""))
         elif path.exists() or path.is_symlink():
             found.append(path)
         elif glob.has_magic(text):
             matches = sorted(Path(match) for match in glob.iglob(text, recursive=True))
-            files = [match for match in matches if match.is_file()]
+            files = [match for match in matches if not match.is_dir()]
+            logs = _looks_like_logs(files, skipped)
             if not files:
                 missing.append(f"{text}: no such file or matching path")
-            found.extend(files)
+            elif not logs:
+                missing.append(f"{text}: no matching file looks like a log ({len(files)} "
+                               f"skipped)")
+            found.extend(logs)
         else:
             missing.append(f"{text}: no such file or matching path")
     unique = list(dict.fromkeys(found))
-    return unique, missing
+    return Expansion(unique, missing, skipped)
+
+
+def _looks_like_logs(files: list[Path], skipped: list[tuple[str, str]]) -> list[Path]:
+    """The ``files`` that look like logs; the others go to ``skipped`` with the reason."""
+    from ..logs.source import skip_reason
+
+    logs = []
+    for file in files:
+        reason = skip_reason(file)
+        if reason is None:
+            logs.append(file)
+        else:
+            skipped.append((printable(str(file)), reason))  # a name is hostile input too
+    return logs
+
+
+def _skipped_summary(skipped: list[tuple[str, str]]) -> str:
+    """``skipped 5 files that do not look like logs: 3 not a log, 2 an empty file``: the
+    reasons counted by their first words (a reason's parenthesis says more)."""
+    reasons = Counter(reason.split(" (")[0] for _, reason in skipped)
+    files = "file that does" if len(skipped) == 1 else "files that do"
+    return (f"skipped {len(skipped)} {files} not look like logs: "
+            + ", ".join(f"{count} {reason}" for reason, count in reasons.most_common()))
 
 
 def worker_count(requested: int, files: int) -> int:
@@ -118,13 +161,13 @@ def _verify_file(job: tuple[str, str | None, bool, bool]) -> dict[str, Any]:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from ..logs.batch import Totals
+    from ..logs.batch import MAX_LISTED, Totals
 
     if args.assume_rules is not None:
         from ..core.rules import rules_from
 
         rules_from(args.assume_rules)  # an unknown preset fails before any work
-    files, missing = expand_paths(args.paths)
+    files, missing, skipped = expand_paths(args.paths)
     jobs = worker_count(args.jobs, len(files))
     started = time.perf_counter()
     totals = Totals(missing)
@@ -133,6 +176,11 @@ def _verify(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     summary = totals.summary()
     summary["files"] = len(files)
+    summary["skipped"] = [{"path": path, "reason": reason}
+                          for path, reason in skipped[:MAX_LISTED]]
+    summary["skipped_count"] = len(skipped)
+    if len(skipped) > MAX_LISTED:
+        summary["more_listed"]["skipped"] = len(skipped) - MAX_LISTED
     summary.update({
         "assumed_rules": args.assume_rules, "wins_only": args.wins_only,
         "seconds": round(seconds, 3),
@@ -143,6 +191,7 @@ def _verify(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
         _print_report(summary)
+        _print_skipped(skipped)
     return 1 if totals.failed else 0
 
 
@@ -243,6 +292,20 @@ def _print_report(summary: dict[str, Any]) -> None:
             print(f"... and {count} more {name.replace('_', ' ')} not listed")
 
 
+def _print_skipped(skipped: list[tuple[str, str]]) -> None:
+    """How many files of the folders and globs were skipped and why, the first few named."""
+    if not skipped:
+        return
+    print(f"\n{_skipped_summary(skipped)}")
+    for path, reason in skipped[:_SKIPPED_SHOWN]:
+        print(f"  skipped {path}: {reason}")
+    if len(skipped) > _SKIPPED_SHOWN:
+        print(f"  ... and {len(skipped) - _SKIPPED_SHOWN} more (--json lists them)")
+
+
+_SKIPPED_SHOWN = 10  # skipped files named in the text report (--json names them all)
+
+
 # --- export ---------------------------------------------------------------------------------
 
 def _export(args: argparse.Namespace) -> int:
@@ -251,7 +314,7 @@ def _export(args: argparse.Namespace) -> int:
 
     if args.output is not None:
         check_output_path(args.output)  # a bad -o fails before any work
-    files, missing = expand_paths(args.paths)
+    files, missing, not_logs = expand_paths(args.paths)
     rows: list[tuple[Win, Verdict]] = []
     problems = list(missing)
     unreadable = bool(missing)
@@ -279,6 +342,8 @@ def _export(args: argparse.Namespace) -> int:
         write_output(args.output, text)
     else:
         sys.stdout.write(text)
+    if not_logs:  # as logs verify skips them: said, not a failure
+        problems.append(_skipped_summary(not_logs))
     for problem in problems:
         print(f"typed-mahjong logs export: {problem}", file=sys.stderr)
     return 1 if unreadable else 0

@@ -89,6 +89,12 @@ class Rules:
     triple_ron_draw: bool = False
     # Noten payments at an exhaustive draw: the total the noten players pay.
     noten_payment: int = 3000
+    # At an exhaustive draw a tenpai player not in riichi may hide the hand and be paid as
+    # noten (a "noten declaration"); off: every tenpai hand is shown and paid as tenpai.
+    noten_declaration: bool = True
+    # A wait on a tile whose four copies the player holds is no wait: with this on the
+    # called melds count among the copies held; off, only the concealed tiles do.
+    karaten_melds: bool = True
 
     def __class_getitem__(cls, name: str) -> Rules:
         # ``Rules["majsoul"]`` is also an annotation marker (see typed_mahjong.query.annotations):
@@ -121,6 +127,8 @@ PRESETS: dict[str, Rules] = {
         "double ron, triple ron an abortive draw",
         pao_whole_hand=True,
         triple_ron_draw=True,
+        noten_declaration=False,
+        karaten_melds=False,
     ),
     "majsoul": Rules(
         name="majsoul",
@@ -183,6 +191,8 @@ PRESETS: dict[str, Rules] = {
         honba_value=200,
         players=3,
         noten_payment=2000,
+        noten_declaration=False,
+        karaten_melds=False,
     ),
     "majsoul-sanma": Rules(
         name="majsoul-sanma",

@@ -227,7 +227,8 @@ def waits(hand: str, rules: str | Rules | None = None) -> tuple[str, ...]:
 
     Any winning form counts: standard, chiitoitsu, kokushi. A tile is left out only when the
     hand itself already holds all four copies of it (concealed tiles and called melds
-    together), since it can then never be drawn; copies seen elsewhere (discards, dora
+    together; only the concealed tiles under rules with ``karaten_melds`` off, as Tenhou
+    rules), since it can then never be drawn; copies seen elsewhere (discards, dora
     indicators) are not considered. A hand that is not tenpai returns ``()``.
     A hand holding its 14th tile is a HandError naming the tile count. Under three-player
     rules (``rules=`` a sanma preset) 2m-8m never wait and 2m-8m or chi in the hand are
@@ -237,9 +238,29 @@ def waits(hand: str, rules: str | Rules | None = None) -> tuple[str, ...]:
     parsed = parse_hand(hand, drawn=(False,))
     if sanma and _sanma_shanten(parsed) > 0:
         return ()
-    called = meld_copies(parsed.melds)[0]
+    melds_count = rules is None or rules_from(rules).karaten_melds
+    called = meld_copies(parsed.melds)[0] if melds_count else None
     found = wait_tiles(parsed.counts, len(parsed.melds), called)
     return tuple(tile_name(tile) for tile in found if not (sanma and tile in ABSENT_TILES))
+
+
+def is_waiting(hand: str, rules: str | Rules | None = None) -> bool:
+    """Whether ``waits(hand, rules)`` names any tile, mostly without listing them. A closed
+    hand waits when its shanten (which counts the four copies) is 0. With melds, a hand
+    one tile from complete by the distance tables (which let a tile be drawn a fifth time)
+    that holds fewer than four copies of every tile has a wait no cap can take away."""
+    if ":" not in hand:  # closed: the capped shanten says it, by its cached fast path
+        return shanten(hand, rules) == 0
+    if rules is not None and _is_sanma(rules, hand):
+        return bool(waits(hand, rules))
+    parsed = parse_hand(hand, drawn=(False,))
+    counts, melds = parsed.counts, len(parsed.melds)
+    if shanten_counts(counts, melds) > 0:
+        return False
+    called = meld_copies(parsed.melds)[0] \
+        if rules is None or rules_from(rules).karaten_melds else None
+    held = counts if called is None else [c + k for c, k in zip(counts, called, strict=True)]
+    return max(held) < 4 or bool(wait_tiles(counts, melds, called))
 
 
 def _is_sanma(rules: str | Rules, hand: str) -> bool:

@@ -33,19 +33,21 @@ def verify_file(path: str, assume_rules: str | None = None, *, wins_only: bool =
         log = open_log(path, assume_rules=assume_rules)
         report["lobby"] = log.lobby.description
         previous: Round | None = None
+        first = True  # the log's first round: the game's start is checked there
         for round_ in log.rounds():
             if previous is not None:
-                _round(report, previous, log.lobby, round_, wins_only, every_round)
+                _round(report, previous, log.lobby, round_, wins_only, every_round, first)
+                first = False
             previous = round_
         if previous is not None:
-            _round(report, previous, log.lobby, None, wins_only, every_round)
+            _round(report, previous, log.lobby, None, wins_only, every_round, first)
     except LogError as exc:
         _keep(report, "faults", str(exc))
     return report
 
 
 def _round(report: dict[str, Any], round_: Round, lobby: Any, following: Round | None,
-           wins_only: bool, every_round: bool) -> None:
+           wins_only: bool, every_round: bool, first: bool) -> None:
     for fault in round_.faults:
         _keep(report, "faults", str(fault))
     report["draws"] += round_.draw is not None
@@ -54,7 +56,7 @@ def _round(report: dict[str, Any], round_: Round, lobby: Any, following: Round |
     if wins_only:
         verdicts = verify_wins(round_.wins)
     else:
-        verdict = verify_round(round_, lobby, following)
+        verdict = verify_round(round_, lobby, following, first=first)
         verdicts = list(verdict.wins)
         report["rounds"][verdict.outcome] += 1
         report["endings"][verdict.ending] += 1

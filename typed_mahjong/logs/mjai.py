@@ -21,7 +21,7 @@ from .checked import json_list, json_text, json_whole, shown
 from .endings import MJAI_REASONS, ORPHAN_KINDS, nagashi_seats, tenpai_seats
 from .json_values import MAX_VALUE_CHARS, JsonFault, loads
 from .model import EXHAUSTIVE, MAX_FAULTS, Draw, Lobby, LogError, Recorded, Round, Win
-from .table import Hand, Tile, TileCount
+from .table import Hand, Tile, TileCount, replayed_table
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
 LOBBY = Lobby("mjai (no rules in the log)", None,
@@ -56,13 +56,20 @@ class _Round:
         self.round = Round(source, f"line {line}", "?", 0, 0, 0)
         self.lobby = lobby
         self.last_discard: Tile | None = None
+        self.discarder = 0  # the seat of ``last_discard``
+        self.last_was_discard = False  # no draw or call came after it
         self.winners: set[int] = set()
         self.ended = False
         self.nagashi_broken = 0  # seats that discarded a middle tile or had a discard called
         try:
             self._begin(event)
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            self.round.faults.append(LogError(source, f"line {line}", _fault_text(exc)))
+            self.round.faults.append(LogError(source, self.place(line), _fault_text(exc)))
+
+    def place(self, line: int) -> str:
+        """A fault's place in this round: ``line 12 (E2-1)`` (the label once it is read)."""
+        name = self.round.name
+        return f"line {line} ({name})" if name != "?" else f"line {line}"
 
     def _begin(self, event: dict[str, Any]) -> None:
         bakaze = event["bakaze"]
@@ -128,10 +135,11 @@ class MjaiReader:
                     raise LogError(self.source, f"line {line_number}", f"more than "
                                    f"{MAX_FAULTS} lines are not mjai events: not a log we "
                                    f"can read") from None
-                fault = LogError(self.source, f"line {line_number}", str(exc))
                 if state is not None and not state.ended:
-                    state.round.faults.append(fault)
+                    state.round.faults.append(LogError(self.source, state.place(line_number),
+                                                       str(exc)))
                 else:
+                    fault = LogError(self.source, f"line {line_number}", str(exc))
                     yield Round(self.source, f"line {line_number}", "?", 0, 0, 0,
                                 faults=[fault])
                 continue
@@ -144,7 +152,8 @@ class MjaiReader:
                 try:
                     _event(state, event, line_number)
                 except (ValueError, KeyError, IndexError, TypeError) as exc:
-                    state.round.faults.append(LogError(self.source, f"line {line_number}",
+                    state.round.faults.append(LogError(self.source,
+                                                       state.place(line_number),
                                                        _fault_text(exc)))
         if state is not None:
             yield _finish(state)
@@ -193,9 +202,8 @@ def _finish(state: _Round) -> Round:
         round_.riichi = tuple(seat for seat in range(len(state.players))
                               if tracker.riichi[seat] == 2)
     if not round_.faults and not state.ended:
-        round_.faults.append(LogError(round_.source, round_.where, f"round {round_.name} "
-                                                                    f"ends without a win or "
-                                                                    f"a draw"))
+        round_.faults.append(LogError(round_.source, f"{round_.where} ({round_.name})",
+                                      f"round {round_.name} ends without a win or a draw"))
     return round_
 
 
@@ -207,6 +215,8 @@ def _event(state: _Round, event: dict[str, Any], line: int) -> None:
             raise ValueError(f"{shown(kind)} after the round ended")
         actor = json_whole(event["actor"], "actor", 0, len(state.players) - 1)
         player = state.players[actor]
+    if kind in _ACTORS and kind not in ("hora", "reach", "reach_accepted"):
+        state.last_was_discard = kind in ("dahai", "kakan")
     if kind == "tsumo":
         tile = _tile(event["pai"])
         state.count.add(tile)
@@ -215,8 +225,9 @@ def _event(state: _Round, event: dict[str, Any], line: int) -> None:
     elif kind == "dahai":
         tile = _tile(event["pai"])
         player.take(tile, "dahai")
+        player.discards.append(tile[0])
         tracker.discard(actor)
-        state.last_discard = tile
+        state.last_discard, state.discarder = tile, actor
         if not ORPHAN_KINDS[tile[0]]:
             state.nagashi_broken |= 1 << actor
     elif kind in ("chi", "pon", "daiminkan"):
@@ -251,7 +262,7 @@ def _event(state: _Round, event: dict[str, Any], line: int) -> None:
         else:
             raise ValueError(f"kakan: no pon of {tile_name(added[0])} to add to")
         tracker.call(actor, CalledMeld("kakan", added[0], None))
-        state.last_discard = added  # the tile a chankan robs
+        state.last_discard, state.discarder = added, actor  # the tile a chankan robs
     elif kind == "nukidora":
         north = _tile(event.get("pai", "N"))
         player.take(north, "nukidora")
@@ -294,9 +305,12 @@ def _event(state: _Round, event: dict[str, Any], line: int) -> None:
                 if len(listed) != players or not all(isinstance(f, bool) for f in listed):
                     raise ValueError(f"tenpais {shown(flags)} is not one true or false a seat")
                 tenpai = tuple(seat for seat, flag in enumerate(listed) if flag)
+        last = (state.discarder, state.last_discard) \
+            if state.last_was_discard and state.last_discard is not None else None
         state.round.draw = Draw(state.round.source, f"line {line}", tracker.name, reason,
                                 deltas, ending, tenpai,
-                                nagashi_seats(state.nagashi_broken, players))
+                                nagashi_seats(state.nagashi_broken, players),
+                                replayed_table(tracker, state.players, last))
         state.ended = True
 
 

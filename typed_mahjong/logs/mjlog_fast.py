@@ -23,10 +23,18 @@ from operator import add, or_, sub
 from typing import Final
 
 from .checked import whole, whole_list
-from .endings import MJLOG_TYPES, ORPHAN_KINDS, nagashi_seats
-from .mjlog_records import SCORE_LIMIT, deltas, final_scores, id_list, win_record
+from .endings import ORPHAN_KINDS, nagashi_seats
+from .mjlog_records import (
+    SCORE_LIMIT,
+    draw_record,
+    final_record,
+    hand_with_melds,
+    id_list,
+    table_at_draw,
+    win_record,
+)
 from .mjlog_tokens import DISCARD_OFFSET, FIRST_DISCARD, ID_OF_TEXT, SEAT_CODES, element
-from .model import NAGASHI, Draw, Lobby, Round
+from .model import Lobby, Round
 from .tenhou_meld import TenhouMeld, decode_meld
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
@@ -304,8 +312,6 @@ class _FastRound:
         if self.ended:
             raise _Refused
         self._check_table(index)
-        kind = named.get(b"type", b"").decode("ascii", "replace")
-        changes = deltas(named, self.players)
         shown = []  # the hands shown at the draw: the players tenpai
         for seat in range(self.players):
             hand = named.get(_HANDS[seat])
@@ -314,17 +320,26 @@ class _FastRound:
                     raise _Refused
                 shown.append(seat)
         self._final(named)
-        ending = MJLOG_TYPES.get(kind, "")
+        players, tracker = self.players, self.tracker
+        tracker.draws = self.draws
+        discards = [self._discards(seat) for seat in range(players)]
+        last = self.last_discard
+        table = table_at_draw(tracker, [hand_with_melds(self._hand(seat), self.melds[seat],
+                                                        self.red) for seat in range(players)],
+                              discards, None if not last else divmod(last - FIRST_DISCARD, 136))
+        broken = self.called_from
+        for seat in range(players):
+            if not all(ORPHAN_KINDS[tile >> 2] for tile in discards[seat]):
+                broken |= 1 << seat
         round_ = self.round
-        round_.draw = Draw(round_.source, self.where, round_.name, kind or "exhaustive",
-                           changes, ending, tuple(shown),
-                           self._nagashi() if ending == NAGASHI else ())
+        round_.draw = draw_record(round_.source, self.where, tracker, named, players, table,
+                                  shown, nagashi_seats(broken, players))
         self.ended = True
 
     def _final(self, named: dict[bytes, bytes]) -> None:
-        final = final_scores(named, self.players)
+        final = final_record(named, self.players)
         if final is not None:
-            self.round.final = final
+            self.round.final, self.round.final_results = final
 
     # --- the table, checked where the round ends ---------------------------------------
 
@@ -376,16 +391,12 @@ class _FastRound:
         start, stop = bisect_left(hands, low), bisect_left(hands, SEAT_CODES[seat + 1])
         return set(map(sub, hands[start:stop], repeat(low)))
 
-    def _nagashi(self) -> tuple[int, ...]:
-        """Seats that discarded only terminals and honours and had no discard called."""
-        broken = self.called_from
+    def _discards(self, seat: int) -> list[int]:
+        """A seat's discarded ids (in id order), once the table is checked."""
         moves = self.moves
-        for seat in range(self.players):
-            low = SEAT_CODES[seat] + DISCARD_OFFSET
-            start, stop = bisect_left(moves, low), bisect_left(moves, low + 136)
-            if not all(ORPHAN_KINDS[(code - low) >> 2] for code in moves[start:stop]):
-                broken |= 1 << seat
-        return nagashi_seats(broken, self.players)
+        low = SEAT_CODES[seat] + DISCARD_OFFSET
+        start, stop = bisect_left(moves, low), bisect_left(moves, low + 136)
+        return list(map(sub, moves[start:stop], repeat(low)))
 
 
 def _meld(text: bytes) -> TenhouMeld:

@@ -29,7 +29,8 @@ MOVE_CODES: Final = {bytes([letter]) + text: 1 + 136 * index + tile
 SEAT_CODES: Final = tuple(1 + 136 * seat for seat in range(9))
 
 _NAME = rb"[A-Za-z_][A-Za-z0-9_.-]*"
-_HEAD = re.compile(rb"(?![D-GT-W][0-9])(" + _NAME + rb")(?: (" + _NAME + rb")=)?")
+# A name like a move's (a capital letter and a digit) is no element: as in ``mjlog_scan``.
+_HEAD = re.compile(rb"(?![A-Z][0-9])(" + _NAME + rb")(?: (" + _NAME + rb")=)?")
 _KEY = re.compile(rb" (" + _NAME + rb")=")
 _CACHE_CAP = 256  # element names and attribute names remembered; a log has about 40
 _SHAPE_BYTES = 512  # a tag's shape remembered only when short (a real one is 300 at most)

@@ -22,8 +22,10 @@ MAX_FAULTS = 100  # damaged rounds (or lines) of one file before it is not read 
 class LogError(MahjongError):
     """A log, or one round of it, that cannot be read: names the file, the place and the fault.
 
-    ``where`` is ``line N`` (XML, JSON lines), ``round R`` (tenhou.net/6) or ``file``;
-    ``location()`` gives the file, and the line where there is one (``field`` otherwise).
+    ``where`` is ``line 1, byte 12345 (E2-1, tag 37)`` (mjlog), ``round 3 (E2-1,
+    log[2][5][7])`` (tenhou.net/6), ``line 12 (E2-1)`` (mjai) or ``file`` (docs/logs.md,
+    "Untrusted input"); ``location()`` gives the file, and the line where the place starts
+    with one (``field`` otherwise).
     """
 
     def __init__(self, source: str, where: str, fault: str) -> None:
@@ -41,6 +43,19 @@ class LogError(MahjongError):
 
 
 @dataclass(frozen=True, slots=True)
+class Table:
+    """How a lobby's game starts and ends (not a scoring rule: ``--assume-rules`` names
+    none of it): each seat's points at the start, and the final result of each seat, in
+    points/1000 (``owari``): the points rounded half away from zero, less
+    ``return_points``/1000, plus the uma of its rank; the top seat gets what makes the
+    results add up to 0 (the oka and the rounding). A tie ranks the earlier seat first."""
+
+    starting_points: int
+    return_points: int
+    uma: tuple[int, ...] | None  # by rank, first to last; None: not known, not checked
+
+
+@dataclass(frozen=True, slots=True)
 class Lobby:
     """The rules a log was played under, as a preset plus overrides, or why we cannot say."""
 
@@ -49,6 +64,7 @@ class Lobby:
     overrides: tuple[tuple[str, object], ...] = ()
     unmapped: str | None = None
     players: int = 4
+    table: Table | None = None  # None: the lobby's start and result are not checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +80,8 @@ class Recorded:
     yaku: tuple[tuple[str, int], ...] | None
     unknown_yaku: tuple[str, ...] = ()  # platform yaku the table has no row for
     deltas: tuple[int, ...] = ()  # every seat's point change, honba and sticks included
+    before: tuple[int, ...] = ()  # every seat's points before the win, where recorded
+    limit: str | None = None  # the limit the log names ("mangan", ...; "" none; None: no record)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +121,18 @@ ABORTIVE = ("nine terminals", "four winds", "four riichi", "four kans", "triple 
 
 
 @dataclass(frozen=True, slots=True)
+class TableAtDraw:
+    """What the table held when a round ended without a win: the facts its kind rests on."""
+
+    wall_left: int  # live-wall tiles nobody drew
+    hands: tuple[str, ...]  # each seat's hand in our notation, concealed tiles then melds
+    discards: tuple[tuple[int, ...], ...]  # each seat's discards as tile kinds, sorted
+    calls: int  # calls made in the round, closed kans included (a North set aside is none)
+    kans: tuple[int, ...]  # the kans each seat made
+    last_discard: tuple[int, int] | None  # (seat, tile kind): the discard nobody called
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     """A round that ended without a win (exhaustive draw, abortive draw, nagashi mangan)."""
 
@@ -115,6 +145,9 @@ class Draw:
     tenpai: tuple[int, ...] | None = None  # seats tenpai at an exhaustive draw
     nagashi: tuple[int, ...] = ()  # seats whose discards were all terminals and honours,
     #                                none of them called (the nagashi mangan candidates)
+    table: TableAtDraw | None = None  # None where the reader cannot say
+    before: tuple[int, ...] = ()  # every seat's points before the draw's payments (recorded)
+    notes: tuple[str, ...] = ()  # the draw's own record against the events (honba, sticks)
 
 
 @dataclass(slots=True)
@@ -136,6 +169,7 @@ class Round:
     scores: tuple[int, ...] = ()  # each seat's points when the round starts (if recorded)
     riichi: tuple[int, ...] = ()  # seats whose riichi deposit went on the table this round
     final: tuple[int, ...] = ()  # each seat's points when the game ends after this round
+    final_results: tuple[int, ...] = ()  # ... and its result (owari), in tenths of a point
     wins: list[Win] = field(default_factory=list)
     draw: Draw | None = None
     faults: list[LogError] = field(default_factory=list)

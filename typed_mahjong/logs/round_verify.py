@@ -27,6 +27,12 @@ from ..core.rules import Rules
 from ..core.settlement import Settlement, settle_abortive, settle_draw
 from ..errors import HandError
 from .model import ABORTIVE, EXHAUSTIVE, NAGASHI, Draw, Lobby, Round
+from .round_facts import (
+    before_differences,
+    draw_differences,
+    result_differences,
+    start_differences,
+)
 from .verify import DISAGREE, UNMAPPED, Verdict, settle_group, verify_wins
 
 AGREE, DAMAGED = "agree", "damaged"
@@ -56,9 +62,11 @@ class RoundVerdict:
                 "reason": self.reason}
 
 
-def verify_round(round_: Round, lobby: Lobby, following: Round | None = None) -> RoundVerdict:
+def verify_round(round_: Round, lobby: Lobby, following: Round | None = None, *,
+                 first: bool = False) -> RoundVerdict:
     """Settle one round and compare it with the log; ``following`` is the next round of the
-    same log (None for the last), whose start shows what this round handed on."""
+    same log (None for the last), whose start shows what this round handed on; ``first``
+    says the round is the log's first (the game's start is checked)."""
     base = (round_.source, round_.where, round_.name)
     if round_.faults:
         return RoundVerdict(*base, DAMAGED, _ending_of(round_),
@@ -67,7 +75,7 @@ def verify_round(round_: Round, lobby: Lobby, following: Round | None = None) ->
     if lobby.rules is None:
         return RoundVerdict(*base, UNMAPPED, _ending_of(round_),
                             wins=tuple(verify_wins(round_.wins)), reason=lobby.unmapped)
-    return _Settler(round_, lobby, lobby.rules).verdict(following)
+    return _Settler(round_, lobby, lobby.rules).verdict(following, first)
 
 
 def _ending_of(round_: Round) -> str:
@@ -82,6 +90,7 @@ def _ending_of(round_: Round) -> str:
 class _Settler:
     def __init__(self, round_: Round, lobby: Lobby, rules: Rules) -> None:
         self.round = round_
+        self.lobby = lobby
         self.players = lobby.players
         self.rules = rules
         self.riichi = [self.wind(seat) for seat in round_.riichi]
@@ -91,9 +100,11 @@ class _Settler:
     def wind(self, seat: int) -> str:
         return _SEATS[(seat - self.round.dealer) % self.players]
 
-    def verdict(self, following: Round | None) -> RoundVerdict:
+    def verdict(self, following: Round | None, first: bool) -> RoundVerdict:
         round_ = self.round
         wins: list[Verdict] = []
+        if first:
+            self.differences.extend(start_differences(round_, self.lobby))
         if round_.wins:
             wins, settlement = settle_group(round_.wins, honba=round_.honba,
                                             sticks=round_.sticks, riichi=self.riichi)
@@ -101,6 +112,9 @@ class _Settler:
             if any(dict(win.situation).get("pao") for win in round_.wins):
                 ending += " with pao"
             recorded_parts = [win.recorded.deltas for win in round_.wins]
+            self.differences.extend(before_differences(
+                round_, self.rules.riichi_stick_value,
+                [win.recorded.before for win in round_.wins], recorded_parts))
             dealer_won = any(win.winner == round_.dealer for win in round_.wins)
             next_honba = round_.honba + 1 if dealer_won else 0
             if settlement is None:
@@ -109,8 +123,12 @@ class _Settler:
             draw = round_.draw
             assert draw is not None  # a round read whole ends in wins or a draw
             ending = draw.ending or draw.kind
+            self.differences.extend(draw.notes)
+            self.differences.extend(draw_differences(draw, round_, self.rules))
             settlement = self._settle_draw(draw)
             recorded_parts = [draw.deltas]
+            self.differences.extend(before_differences(
+                round_, self.rules.riichi_stick_value, [draw.before], recorded_parts))
             next_honba = round_.honba + 1  # any draw: the dealer's counter goes up
         recorded = self._recorded(recorded_parts)
         computed: tuple[int, ...] = ()
@@ -190,6 +208,8 @@ class _Settler:
         if list(self.round.final) != expected:
             self.differences.append(f"final points: the log ends at {list(self.round.final)}, "
                                     f"ours {expected}")
+        self.differences.extend(result_differences(self.round.final,
+                                                   self.round.final_results, self.lobby.table))
 
     def _breakdown(self, settlement: Settlement | None) -> list[str]:
         round_ = self.round

@@ -7,7 +7,11 @@ hand's list short, so taking a tile from it costs a few steps whatever the file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.tiles import format_tiles, tile_name
+from .model import TableAtDraw
+from .tracker import RoundTracker
 
 Tile = tuple[int, bool]  # (tile index 0..33, red five)
 HAND_LIMIT = 14
@@ -39,6 +43,7 @@ class Hand:
         self.seat = seat
         self.concealed = list(tiles)
         self.melds: list[tuple[str, list[Tile]]] = []
+        self.discards: list[int] = []  # the tile kinds discarded, in order
 
     def add(self, tile: Tile) -> None:
         sets = sum(kind != "nuki" for kind, _ in self.melds)
@@ -60,3 +65,13 @@ class Hand:
         return " ".join([format_tiles(self.concealed),
                          *(f"{kind}:{format_tiles(tiles)}" for kind, tiles in self.melds
                            if kind != "nuki")])
+
+
+def replayed_table(tracker: RoundTracker, hands: Sequence[Hand],
+                   last_discard: tuple[int, Tile] | None) -> TableAtDraw:
+    """The table at a draw from the replayed hands; ``last_discard`` is the (seat, tile)
+    nobody called, if the last move was a discard."""
+    return TableAtDraw(tracker.wall_left(), tuple(hand.text() for hand in hands),
+                       tuple(tuple(sorted(hand.discards)) for hand in hands),
+                       tracker.calls, tracker.kans(),
+                       None if last_discard is None else (last_discard[0], last_discard[1][0]))

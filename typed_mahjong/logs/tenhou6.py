@@ -28,7 +28,8 @@ from .checked import json_list, json_text, json_whole, shown
 from .endings import ORPHAN_KINDS, TENHOU6_RESULTS, nagashi_seats, tenpai_seats
 from .json_values import JsonFault, items, loads, members
 from .model import EXHAUSTIVE, Draw, Lobby, LogError, Recorded, Round, Win
-from .table import Hand, Tile, TileCount
+from .table import Hand, Tile, TileCount, replayed_table
+from .tenhou_lobby import tenhou_table
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
 TSUMOGIRI = 60
@@ -74,7 +75,7 @@ def lobby_from_rule(rule: object) -> Lobby:
     players = 3 if "三" in disp else 4
     preset = "tenhou-sanma" if players == 3 else "tenhou"
     return Lobby(description, rules_from(preset, **dict(overrides)), tuple(overrides),
-                 players=players)
+                 players=players, table=tenhou_table(players, hanchan="南" in disp))
 
 
 class Tenhou6Reader:
@@ -112,18 +113,42 @@ class Tenhou6Reader:
                 if index == MAX_ROUNDS:
                     raise LogError(self.source, where, f"more than {MAX_ROUNDS} rounds: a log "
                                                        f"holds one game")
-                yield self._round(start, end, where)
+                yield self._round(start, end, where, index)
         except JsonFault as exc:
             raise LogError(self.source, self._line(exc.offset), str(exc)) from None
 
-    def _round(self, start: int, end: int, where: str) -> Round:
+    def _round(self, start: int, end: int, where: str, index: int) -> Round:
         round_ = Round(self.source, where, "?", 0, 0, 0)
+        place = _Place()
         try:
             data = loads(self.text, start, end)
-            _read_round(round_, self.lobby, data)
+            _read_round(round_, self.lobby, data, place)
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            round_.faults.append(LogError(self.source, where, str(exc)))
+            round_.faults.append(LogError(self.source, place.where(where, round_.name, index),
+                                          str(exc)))
         return round_
+
+
+class _Place:
+    """The entry of a round being read, for a fault's place: ``log[2][5][7]`` is item 7 of
+    entry 5 (seat 0's draws) of the third round. Set as the reader goes, a store or two an
+    entry."""
+
+    __slots__ = ("entry", "item")
+
+    def __init__(self) -> None:
+        self.entry: int | None = None  # the entry of the round (0 the header, ...)
+        self.item: int | None = None  # the item of that entry, where it is a list read on
+
+    def at(self, entry: int | None, item: int | None = None) -> None:
+        self.entry, self.item = entry, item
+
+    def where(self, where: str, name: str, index: int) -> str:
+        """``round 3 (E2-1, log[2][5][7])``: the round's number, label and JSON path."""
+        path = f"log[{index}]"
+        if self.entry is not None:
+            path += f"[{self.entry}]" + (f"[{self.item}]" if self.item is not None else "")
+        return f"{where} ({name}, {path})" if name != "?" else f"{where} ({path})"
 
 
 @dataclass
@@ -161,11 +186,12 @@ def _call_string(entry: object) -> tuple[str, int, list[Tile], Tile]:
     return letter, len(before), tiles, _tile(int(after[:2]), "call tile")
 
 
-def _read_round(round_: Round, lobby: Lobby, data: object) -> None:
+def _read_round(round_: Round, lobby: Lobby, data: object, place: _Place) -> None:
     players = lobby.players
     entries = json_list(data, "the round", 5 + 3 * players)
     if len(entries) != 5 + 3 * players:
         raise ValueError(f"a round has {5 + 3 * players} entries, this one {len(entries)}")
+    place.at(0)
     header = json_list(entries[0], "the round header", 3)
     if len(header) != 3:
         raise ValueError("the round header is not [round, honba, sticks]")
@@ -177,29 +203,35 @@ def _read_round(round_: Round, lobby: Lobby, data: object) -> None:
         raise ValueError(f"round {number}: dealer seat {dealer} in a {players}-player game")
     name = f"{WIND_LETTERS[number // 4]}{number % 4 + 1}-{honba}"
     round_.name, round_.dealer, round_.honba, round_.sticks = name, dealer, honba, sticks
+    place.at(1)
     round_.scores = tuple(json_whole(score, "score", -_POINTS_CAP, _POINTS_CAP)
                           for score in json_list(entries[1], "scores", 4)[:players])
     tracker = RoundTracker(name, dealer, 27 + number // 4, honba, sticks, players)
     count = TileCount()
+    place.at(2)
     indicators = [_tile(code, "dora indicator") for code in json_list(entries[2], "dora", 5)]
+    place.at(3)
     ura_tiles = [_tile(code, "ura indicator") for code in json_list(entries[3], "ura", 5)]
     if not indicators:
         raise ValueError("no dora indicator")
+    place.at(None)  # the indicators together
     for tile in indicators + ura_tiles:
         count.add(tile)
     seats = []
     for index in range(players):
+        place.at(4 + 3 * index)
         dealt = [_tile(code, "dealt tile") for code in json_list(entries[4 + 3 * index],
                                                                   "deal", 13)]
         if len(dealt) != 13:
             raise ValueError(f"seat {index} is dealt {len(dealt)} tiles, not 13")
         for tile in dealt:
             count.add(tile)
+        place.at(None)  # the seat's draws or discards: a list too long
         seats.append(_Seat(Hand(index, dealt),
                            json_list(entries[5 + 3 * index], "draws", _MOST_ENTRIES),
                            json_list(entries[6 + 3 * index], "discards", _MOST_ENTRIES)))
     tracker.add_dora(indicators[0])
-    table = _Table(tracker, seats, indicators, count)
+    table = _Table(tracker, seats, indicators, count, place)
     current, need_draw = dealer, True
     for _ in range(4 * _MOST_ENTRIES):  # every pass draws or calls: bounded by the lists
         seat = seats[current]
@@ -207,6 +239,7 @@ def _read_round(round_: Round, lobby: Lobby, data: object) -> None:
             entry = seat.peek_draw()
             if entry is None:
                 break  # the round ended on the last discard (a ron, or the wall ran out)
+            place.at(5 + 3 * current, seat.next_draw)
             if not isinstance(entry, int) or isinstance(entry, bool):
                 raise ValueError(f"seat {current}: draw entry {shown(entry)} where a draw "
                                  f"was due")
@@ -223,7 +256,9 @@ def _read_round(round_: Round, lobby: Lobby, data: object) -> None:
         need_draw = table.call(caller, current)
         current = caller
     else:
+        place.at(None)
         raise ValueError("the draws and discards never end (a malformed log)")
+    place.at(4 + 3 * players)
     ura = format_tile_sequence(ura_tiles)
     _result(round_, lobby, table, entries[4 + 3 * players], ura)
     round_.riichi = tuple(seat for seat in range(players) if tracker.riichi[seat] == 2)
@@ -233,13 +268,16 @@ class _Table:
     """The replay of one round: hands, melds and the tracker, moved by the seats' lists."""
 
     def __init__(self, tracker: RoundTracker, seats: list[_Seat], indicators: list[Tile],
-                 count: TileCount) -> None:
+                 count: TileCount, place: _Place) -> None:
+        self.place = place  # the entry read last, for a fault's place
         self.tracker = tracker
         self.seats = seats
         self.indicators = indicators
         self.count = count
         self.revealed = 1
         self.last_discard: Tile | None = None
+        self.discarder = 0  # the seat of ``last_discard``
+        self.last_was_discard = False  # no draw or call came after it
         self.pending_riichi: int | None = None
         self.nagashi_broken = 0  # seats that discarded a middle tile or had a discard called
 
@@ -252,6 +290,7 @@ class _Table:
     def draw(self, seat: int, tile: Tile) -> None:
         self.count.add(tile)
         self.tracker.draw(seat)
+        self.last_was_discard = False
         self.seats[seat].hand.add(tile)
         self.seats[seat].last_drawn = tile
 
@@ -267,6 +306,7 @@ class _Table:
         while seat.next_discard < len(seat.discards):
             action = seat.discards[seat.next_discard]
             seat.next_discard += 1
+            self.place.at(6 + 3 * current, seat.next_discard - 1)
             if isinstance(action, str) and any(letter in action for letter in "akf"):
                 letter, _, tiles, added = _call_string(action)
                 if letter == "a":
@@ -277,18 +317,20 @@ class _Table:
                 elif letter == "k":
                     seat.hand.take(added, "added kan")
                     _upgrade_pon(seat.hand, added)
-                    self.last_discard = added  # the tile a chankan robs
+                    self.last_discard, self.discarder = added, current  # chankan robs it
                     kind = "kakan"
                 else:
                     seat.hand.take(added, "nuki")
                     seat.hand.melds.append(("nuki", [added]))
                     kind = "nuki"
                 self.tracker.call(current, CalledMeld(kind, tiles[0][0], None))
+                self.last_was_discard = kind == "kakan"
                 if kind != "nuki":
                     self.reveal()
                 entry = seat.peek_draw()
                 if entry is None:
                     return False  # robbed (chankan), or the round ended
+                self.place.at(5 + 3 * current, seat.next_draw)
                 seat.next_draw += 1
                 self.draw(current, _tile(entry, "replacement tile"))
                 continue
@@ -299,13 +341,15 @@ class _Table:
                 self.tracker.riichi_declared(current)
                 self.pending_riichi = current
             self.tracker.discard(current)
-            self.last_discard = tile
+            seat.hand.discards.append(tile[0])
+            self.last_discard, self.discarder, self.last_was_discard = tile, current, True
             return True
         return False
 
     def call(self, caller: int, discarder: int) -> bool:
         """Apply the caller's chi / pon / open kan; True when the caller draws next."""
         taker = self.seats[caller]
+        self.place.at(5 + 3 * caller, taker.next_draw)
         letter, _, tiles, called = _call_string(taker.peek_draw())
         taker.next_draw += 1
         kind = {"c": "chi", "p": "pon", "m": "kan"}.get(letter)
@@ -319,6 +363,7 @@ class _Table:
         for meld_tile in own:
             taker.hand.take(meld_tile, "call")
         self.nagashi_broken |= 1 << discarder
+        self.last_was_discard = False
         taker.hand.melds.append((kind, tiles))
         self.tracker.call(caller, CalledMeld(kind, min(t for t, _ in tiles), discarder))
         taker.last_drawn = None
@@ -385,8 +430,11 @@ def _result(round_: Round, lobby: Lobby, table: _Table, value: object, ura: str)
         # tenhou.net/6 records no tenpai: the hands at the draw say it.
         tenpai = tenpai_seats([seat.hand.text() for seat in seats], lobby.rules) \
             if ending == EXHAUSTIVE else None
+        last = (table.discarder, last_discard) \
+            if table.last_was_discard and last_discard is not None else None
         round_.draw = Draw(round_.source, round_.where, tracker.name, kind, deltas, ending,
-                           tenpai, nagashi_seats(table.nagashi_broken, lobby.players))
+                           tenpai, nagashi_seats(table.nagashi_broken, lobby.players),
+                           replayed_table(tracker, [seat.hand for seat in seats], last))
         return
     for position in range(1, len(result) - 1, 2):
         deltas = _deltas(result[position], lobby.players)

@@ -29,10 +29,11 @@ reported as unmapped (its wins are not verified), never guessed. Private lobbies
 from __future__ import annotations
 
 from ..core.rules import rules_from
-from .model import Lobby
+from .model import Lobby, Table
 
 NO_RED = 0x2
 NO_KUITAN = 0x4
+HANCHAN = 0x8
 SANMA = 0x10
 _HARMLESS = 0x1 | 0x8 | 0x20 | 0x40 | 0x80
 KIRIAGE = 0x200
@@ -61,4 +62,19 @@ def lobby_from_go(type_bits: int, attributes: dict[str, str]) -> Lobby:
     if type_bits & HONBA_1500:
         overrides.append(("honba_value", 1500))
     rules = rules_from("tenhou-sanma" if players == 3 else "tenhou", **dict(overrides))
-    return Lobby(description, rules, tuple(overrides), players=players)
+    return Lobby(description, rules, tuple(overrides), players=players,
+                 table=tenhou_table(players, hanchan=bool(type_bits & HANCHAN),
+                                    chips=bool(type_bits & KIRIAGE)))
+
+
+def tenhou_table(players: int, *, hanchan: bool, chips: bool = False) -> Table:
+    """A Tenhou lobby's start and final result (docs/logs.md, "Tenhou lobbies", has the
+    sources): 25,000 points returned at 30,000 with four players, 35,000 returned at
+    40,000 with three; the uma by rank 20-10 in a hanchan, 10-5 in an east-only game, 30-10
+    in a chip lobby (0x200), 20-0 in a three-player hanchan; no uma is checked where none
+    is known (a three-player east-only or chip game)."""
+    if players == 3:
+        return Table(35000, 40000, (20, 0, -20) if hanchan and not chips else None)
+    if chips:
+        return Table(25000, 30000, (30, 10, -10, -30))
+    return Table(25000, 30000, (20, 10, -10, -20) if hanchan else (10, 5, -5, -10))

@@ -11,8 +11,15 @@ rounds. Text as Tenhou writes it (one line of tags, nothing between them) is cut
 at once and each round read from them in bulk (``mjlog_fast``). Where that fails (a fault,
 or any other spelling of XML), the round is read the careful way (``_XmlRound``): the
 elements other than draws and discards one by one, the draws and discards between two of
-them (a run) counted in bulk, as text; a fault inside a round is recorded, with its line,
-and the reader resumes at the next ``<INIT>``.
+them (a run) counted in bulk, as text; a fault inside a round is recorded, and the reader
+resumes at the next ``<INIT>``. A tag named like a move that is no draw or discard
+(``<T999/>``, ``<D12 x="1"/>``) is such a fault; what breaks the document's structure
+stops the file.
+
+A fault's place (``where``) is ``line 1, byte 12345 (E2-1, tag 37)``: the line, the byte
+of the offending tag in the (unpacked) file, and inside a round its label and the tag's
+index in it (its ``<INIT>`` is tag 0, draws and discards count). Tenhou writes a log on one
+line, so the line alone says little; the rest is counted only when a fault is made.
 
 The table is checked where the round ends: each of the 136 tiles (ids) comes into play
 once (dealt, drawn or shown as an indicator), a player discards and calls only tiles dealt
@@ -30,9 +37,17 @@ from itertools import accumulate, repeat
 from ..core.interop import from_136, tile_from_136
 from ..core.tiles import tile_name
 from .checked import shown, whole, whole_list
-from .endings import MJLOG_TYPES, ORPHAN_KINDS, nagashi_seats
+from .endings import ORPHAN_KINDS, nagashi_seats
 from .mjlog_fast import read_round
-from .mjlog_records import SCORE_LIMIT, deltas, final_scores, id_list, win_record
+from .mjlog_records import (
+    SCORE_LIMIT,
+    draw_record,
+    final_record,
+    hand_with_melds,
+    id_list,
+    table_at_draw,
+    win_record,
+)
 from .mjlog_scan import (
     ELEMENTS,
     MOVE,
@@ -40,12 +55,14 @@ from .mjlog_scan import (
     ScanError,
     attributes,
     check,
+    damaged_move,
     fault_at,
     line_of,
+    moves_end,
     moves_only,
 )
 from .mjlog_tokens import MOVE_CODES, element, tags
-from .model import NAGASHI, Draw, Lobby, LogError, Round
+from .model import Lobby, LogError, Round
 from .tenhou_lobby import lobby_from_go
 from .tenhou_meld import TenhouMeld, decode_meld
 from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
@@ -83,7 +100,7 @@ class MjlogReader:
         try:
             document = check(data)
         except ScanError as exc:
-            raise LogError(source, f"line {exc.line}", exc.fault) from None
+            raise LogError(source, f"line {exc.line}, byte {exc.offset}", exc.fault) from None
         self._end = document.end
         self._elements = ELEMENTS.finditer(data, document.start, document.end)
         self._position = document.start  # where the text not yet read starts
@@ -111,7 +128,7 @@ class MjlogReader:
     def _moves_before_rounds(self, stop: int) -> None:
         found = MOVE.search(self.data, self._position, stop) if stop > self._position else None
         if found is not None:
-            raise LogError(self.source, f"line {line_of(self.data, found.start())}",
+            raise LogError(self.source, self._place(found.start()),
                            "draws or discards before the first round")
 
     def rounds(self) -> Iterator[Round]:
@@ -175,8 +192,8 @@ class MjlogReader:
             begin = element_.start()
             if begin > position:
                 if not moves_only(data, position, begin):
-                    self._fault_at(position, begin)
-                if current is not None:
+                    self._damaged_run(position, begin, current)
+                elif current is not None:
                     current.run(position, begin)
             position = element_.end()
             if element_.group(1) == b"INIT":
@@ -185,23 +202,52 @@ class MjlogReader:
                 count += 1
                 self.careful_rounds += 1
                 if count > MAX_ROUNDS:
-                    raise LogError(self.source, f"line {self.lines.at(begin)}",
+                    raise LogError(self.source, self._place(begin),
                                    f"more than {MAX_ROUNDS} rounds: a log holds one game")
                 current = _XmlRound(data, element_, self.lobby, self.source, self.lines)
             elif current is not None:
                 current.element(element_)
         if stop > position:
             if not moves_only(data, position, stop):
-                self._fault_at(position, stop)
-            if current is not None:
+                self._damaged_run(position, stop, current)
+            elif current is not None:
                 current.run(position, stop)
         if current is not None:
             yield current.finish(stop)
         return count
 
-    def _fault_at(self, start: int, stop: int) -> None:
+    def _damaged_run(self, start: int, stop: int, current: _XmlRound | None) -> None:
+        """Text between two elements that is not draws, discards and blanks only.
+
+        A tag named like a move that is no draw or discard damages the round it is in: the
+        moves before it are played, the fault recorded, and the text after it is still
+        checked (a comment or a DOCTYPE later in a damaged round stops the file all the
+        same). Anything else, or such a tag outside any round, stops the file here.
+        """
+        data = self.data
+        position = start
+        while position < stop:
+            end = moves_end(data, position, stop)
+            if end == stop:
+                if current is not None:
+                    current.run(position, stop)
+                return
+            damaged = damaged_move(data, end, stop) if current is not None else None
+            if current is None or damaged is None:
+                self._fault_at(position, stop, current)
+                return
+            current.run(position, end)
+            current.bad_move(end, damaged[1])
+            position = damaged[0]
+
+    def _fault_at(self, start: int, stop: int, current: _XmlRound | None = None) -> None:
         exc = fault_at(self.data, start, stop)
-        raise LogError(self.source, f"line {exc.line}", exc.fault)
+        where = current.place(exc.offset) if current is not None else self._place(exc.offset)
+        raise LogError(self.source, where, exc.fault)
+
+    def _place(self, offset: int) -> str:
+        """Where a fault outside any round is: ``line N, byte B``."""
+        return f"line {self.lines.at(offset)}, byte {offset}"
 
 
 def _zeros(codes: list[int]) -> list[int]:
@@ -222,7 +268,8 @@ def _lobby(go: re.Match[bytes], data: bytes, source: str) -> Lobby:
     try:
         type_bits = whole(named.get(b"type", b""), "<GO type>", 0, 1 << 30)
     except ValueError as exc:
-        raise LogError(source, f"line {line_of(data, go.start())}", str(exc)) from None
+        raise LogError(source, f"line {line_of(data, go.start())}, byte {go.start()}",
+                       str(exc)) from None
     text = {key.decode("ascii", "replace"): value.decode("utf-8", "replace")
             for key, value in named.items() if key in (b"rule", b"csrule")}
     return lobby_from_go(type_bits, text)
@@ -236,6 +283,7 @@ class _XmlRound:
         self.data = data
         self.lines = lines
         self.start = init.end()  # the round's text: from here to the next <INIT>
+        self.init_at = init.start()  # tag 0 of the round, in a fault's place
         self.lobby = lobby
         self.players = lobby.players
         self.red = lobby.rules.red_fives if lobby.rules is not None else True
@@ -477,8 +525,6 @@ class _XmlRound:
         self._check_table(offset)
         if self.round.faults:
             return
-        kind = named.get(b"type", b"").decode("ascii", "replace")
-        changes = deltas(named, self.players)
         shown = []  # the hands shown at the draw: the players tenpai
         for seat in range(self.players):
             hand = named.get(_HANDS[seat])
@@ -487,17 +533,22 @@ class _XmlRound:
                     raise ValueError(f"hai{seat} is not seat {seat}'s hand")
                 shown.append(seat)
         self._final(named)
-        ending = MJLOG_TYPES.get(kind, "")
-        self.round.draw = Draw(self.round.source, f"line {self.lines.at(offset)}",
-                               self.round.name, kind or "exhaustive", changes, ending,
-                               tuple(shown),
-                               self._nagashi(offset) if ending == NAGASHI else ())
+        text = self.data[self.start:offset]
+        discards = [list(map(int, _DISCARD_IDS[seat].findall(text)))
+                    for seat in range(self.players)]
+        table = table_at_draw(self.tracker, [hand_with_melds(self._hand(seat),
+                                                             self.melds[seat], self.red)
+                                             for seat in range(self.players)],
+                              discards, self.last_discard)
+        self.round.draw = draw_record(self.round.source, f"line {self.lines.at(offset)}",
+                                      self.tracker, named, self.players, table, shown,
+                                      _nagashi(discards, self.called_from, self.players))
         self.ended = True
 
     def _final(self, named: dict[bytes, bytes]) -> None:
-        final = final_scores(named, self.players)
+        final = final_record(named, self.players)
         if final is not None:
-            self.round.final = final
+            self.round.final, self.round.final_results = final
 
     # --- the table, checked where the round ends ---------------------------------------
 
@@ -532,7 +583,8 @@ class _XmlRound:
             if own:
                 used = {(_SEAT_LETTERS[seat], str(tile).encode()) for tile in own}
                 if len(used) != len(own) or not used <= held:
-                    self._fault(ValueError(self._own_fault(seat, own, held)), self.start, "N")
+                    self._fault(ValueError(self._own_fault(seat, own, held)), self.init_at,
+                                "N")
                     return
                 held -= used
             concealed = 13 + self.drawn[seat] - self.thrown[seat] - len(own)
@@ -562,7 +614,7 @@ class _XmlRound:
         if index < dealt:
             self._fault(ValueError(f"the deal and the indicators: tile id {tile} "
                                    f"({self._name(tile)}) is already in play (each id is one "
-                                   f"of the 136 tiles)"), self.start, "INIT")
+                                   f"of the 136 tiles)"), self.init_at, "INIT")
             return
         found = re.search(rb"<([TUVW])" + ids[index] + rb"[ \t\r\n/]", text)
         seat = b"TUVW".index(found.group(1)) if found is not None else 0
@@ -579,16 +631,6 @@ class _XmlRound:
         found = re.search(letter + str(tile).encode() + rb"[ \t\r\n/]", text)
         self._fault(ValueError(fault), self.start + (found.start() if found else 0), "")
 
-    def _nagashi(self, stop: int) -> tuple[int, ...]:
-        """Seats that discarded only terminals and honours and had no discard called."""
-        text = self.data[self.start:stop]
-        broken = self.called_from
-        for seat in range(self.players):
-            discards = _DISCARD_IDS[seat].findall(text)
-            if not all(ORPHAN_KINDS[int(tile) >> 2] for tile in discards):
-                broken |= 1 << seat
-        return nagashi_seats(broken, self.players)
-
     # --- the end -------------------------------------------------------------------------
 
     def _fault(self, exc: Exception, offset: int, what: str) -> None:
@@ -597,9 +639,22 @@ class _XmlRound:
             key = exc.args[0]
             shown = key.decode("ascii", "replace") if isinstance(key, bytes) else str(key)
             text = f"missing attribute {shown!r}"
-        self.round.faults.append(LogError(self.round.source,
-                                          f"line {self.lines.at(offset)}",
+        self.round.faults.append(LogError(self.round.source, self.place(offset),
                                           f"<{what}>: {text}" if what else text))
+
+    def bad_move(self, offset: int, fault: str) -> None:
+        """A tag at ``offset`` named like a move that is no draw or discard (``fault`` says
+        why): the round's fault, unless it has one already."""
+        if not self.round.faults:
+            self._fault(ValueError(fault), offset, "")
+
+    def place(self, offset: int) -> str:
+        """A fault's place in this round: ``line 1, byte 12345 (E2-1, tag 37)`` (the label
+        left out while the round's start is unread). Every tag starts with the one "<" it
+        holds (attribute values hold none), so counting them gives the tag's index."""
+        label = f"{self.round.name}, " if self.round.name != "?" else ""
+        tag = self.data.count(b"<", self.init_at, offset)
+        return f"line {self.lines.at(offset)}, byte {offset} ({label}tag {tag})"
 
     def finish(self, stop: int) -> Round:
         if not self.round.faults:
@@ -609,10 +664,19 @@ class _XmlRound:
             self.round.riichi = tuple(seat for seat in range(self.players)
                                       if tracker.riichi[seat] == 2)
         if not self.round.faults and not self.ended:
-            self.round.faults.append(LogError(self.round.source, self.round.where,
+            self.round.faults.append(LogError(self.round.source, self.place(self.init_at),
                                               f"round {self.round.name} ends without a win "
                                               f"or a draw"))
         return self.round
+
+
+def _nagashi(discards: list[list[int]], called_from: int, players: int) -> tuple[int, ...]:
+    """Seats that discarded only terminals and honours and had no discard called."""
+    broken = called_from
+    for seat in range(players):
+        if not all(ORPHAN_KINDS[tile >> 2] for tile in discards[seat]):
+            broken |= 1 << seat
+    return nagashi_seats(broken, players)
 
 
 def _sets(melds: list[TenhouMeld]) -> int:

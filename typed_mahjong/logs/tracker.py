@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from ..core.tiles import DRAGONS, WINDS, format_tile_sequence
 
 WIND_LETTERS = "ESWN"
-_KANS = frozenset(("kan", "ankan", "kakan", "nuki"))
+_KANS = frozenset(("kan", "ankan", "kakan", "nuki"))  # the next draw is a replacement
+_KAN_KINDS = frozenset(("kan", "ankan", "kakan"))
 _LAST_CALL = {kind: f"call:{kind}" for kind in ("chi", "pon", "kan", "ankan", "kakan", "nuki")}
 
 
@@ -156,6 +157,14 @@ class RoundTracker:
             groups = sum(m.tile in family for m in melds if m.kind != "chi")
             if groups == len(family):
                 self.liable[seat] = meld.from_seat
+
+    def kans(self) -> tuple[int, ...]:
+        """The kans each seat made so far (open, closed and added)."""
+        return tuple(sum(meld.kind in _KAN_KINDS for meld in melds) for melds in self.melds)
+
+    def wall_left(self) -> int:
+        """Live-wall tiles nobody drew yet."""
+        return max(self.wall_draws - self.draws, 0)
 
     def add_dora(self, tile: tuple[int, bool]) -> None:
         self.dora.append(tile)

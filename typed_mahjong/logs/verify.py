@@ -165,6 +165,14 @@ def _compare_value(win: Win, result: Score) -> list[str]:
         differences.append(f"fu: log {recorded.fu}, ours {result.fu}")
     if recorded.points is not None and recorded.points != result.points:
         differences.append(f"points: log {recorded.points}, ours {result.points}")
+    limit = "yakuman" if result.limit is not None and "yakuman" in result.limit else \
+        result.limit or ""
+    if limit == "mangan" and result.han < 5 and result.fu << (result.han + 2) < 2000:
+        # Kiriage mangan (4 han 30 fu, 3 han 60 fu): Tenhou's limit code follows han and
+        # fu, and names no limit for it.
+        limit = ""
+    if recorded.limit is not None and recorded.limit != limit:
+        differences.append(f"limit: log {recorded.limit or 'none'}, ours {limit or 'none'}")
     return differences
 
 
