@@ -11,6 +11,7 @@ from .compiler import FIRST_ATTR
 from .constraints import Entry
 from .engine import Engine, Pattern, SetRule, Shape, Structure, points_of
 from .model import Input, Tile
+from .overrides import override_order
 from .spec import RulesSpec
 
 MAX_SET_TABLE = 8000  # tabulate a sets rule when it has at most this many tile combinations
@@ -59,6 +60,8 @@ def build_engine(filename: str, tiles: list[Tile], attributes: dict[str, tuple[s
         records=tuple(records), set_rules=set_rules, shapes=tuple(shape_list),
         han_points=rules.han_points if rules.unit == "han" else None,
         max_points=rules.max_points, ceiling=None, minimum=rules.minimum, inputs=inputs,
+        override_order=override_order({p.name: p.overrides for p, _ in entries
+                                       if not p.exclusion}),
     )
     # The ceiling lets scoring stop at a reading nothing can beat. Exclusions need every
     # reading seen, and a computed value has no bound known here.

@@ -31,10 +31,11 @@ from .compiler import (
     negation,
 )
 from .engine import MAX_ARRANGEMENTS, Conjunct, Pattern, SetRule, count_orders
+from .overrides import override_cycle
 from .reader import Reader, suggest
 from .spec import MAX_ENTRIES, MAX_HAND, MAX_PART_DEPTH, MAX_POINTS, SLOT_NAMES, RulesSpec
 
-YAKU_KEYS = ("structure", "when", "points", "han", "stacks", "overrides", "bonus",
+YAKU_KEYS = ("structure", "when", "points", "han", "stacks", "overrides", "bonus", "fallback",
              "description")
 EXCLUDE_KEYS = ("structure", "when", "description")
 
@@ -391,6 +392,7 @@ class ConstraintReader(Reader):
             self.problem(node, context, "no structure: give it one ('structure: 3 3 3') or set "
                          "rules.structure")
         value, stacks, overrides, bonus, in_points = 0, True, frozenset[str](), False, False
+        fallback = False
         value_node: yaml.Node | None = None
         if is_yaku:
             value_key = "han" if rules.unit == "han" else "points"
@@ -422,6 +424,8 @@ class ConstraintReader(Reader):
             if "overrides" in values:
                 listed = self.text_list(values["overrides"], f"{context}.overrides") or []
                 overrides = frozenset(text for text, _ in listed)
+            if "fallback" in values:
+                fallback = self.boolean(values["fallback"], f"{context}.fallback") is True
         if "description" in values:
             self.text(values["description"], f"{context}.description", 2000)
         if "when" not in values:
@@ -438,6 +442,8 @@ class ConstraintReader(Reader):
                                      parts, value, value_node, stacks, overrides, bonus,
                                      in_points, not is_yaku)
             if entry is not None:
+                if fallback:
+                    entry = (dataclasses.replace(entry[0], fallback=True), entry[1])
                 entries.append(entry)
         return entries
 
@@ -577,6 +583,20 @@ class ConstraintReader(Reader):
                 elif pattern.name in overrides.get(target, ()) and pattern.name < target:
                     self.problem(pattern_node, context,
                                  f"'{pattern.name}' and '{target}' override each other")
+        cycle = override_cycle({name: targets & names for name, targets in overrides.items()})
+        if cycle is not None and len(cycle) > 3:  # two yaku: named above
+            first = next(node for pattern, (_, _, node) in entries
+                         if pattern.name == cycle[0])
+            if isinstance(first, yaml.MappingNode):  # point at its overrides list
+                first = next((value for key, value in first.value
+                              if getattr(key, "value", None) == "overrides"), first)
+            shown = [f"'{name}'" for name in cycle]
+            if len(shown) > 8:  # a long cycle is named by its ends
+                shown = [*shown[:4], f"... ({len(cycle) - 1} yaku in all)", *shown[-2:]]
+            self.problem(first, f"yaku '{cycle[0]}'", "overrides go round in a cycle: "
+                         + " -> ".join(shown)
+                         + " (a yaku that does not count overrides nothing, so each must "
+                           "be decided before those it overrides)")
 
 
 def _renaming(groups: tuple[int, ...], structure: tuple[int, ...]) -> dict[str, str]:

@@ -28,8 +28,10 @@ from typing import Any
 
 from .compiler import Fn, InputEnv
 from .errors import BAD_FILE, BAD_HAND, GameError
+from .fallback import with_fallbacks
 from .model import GameScore, Input, Reading, ReadingTile, Value
 from .multisets import splits, submultisets
+from .overrides import dropped
 
 # The work budget of one score() call. Every unit of work is counted: a search step, a
 # grouping of tiles tried and each tile a wildcard is tried as (a unit a tile, whether
@@ -101,6 +103,7 @@ class Pattern:
     symmetric: bool = False
     exclusion: bool = False  # an `exclude` pattern, not a yaku
     bonus: bool = False  # its value does not count toward rules.minimum
+    fallback: bool = False  # counts only where no other yaku does (bonus yaku aside)
     in_points: bool = False  # a limit hand valued in points in a game counted in han
     value_fn: Fn | None = None  # a value computed from the hand and the inputs
     value_cost: int = 0
@@ -170,6 +173,8 @@ class Engine:
     ceiling: int | None  # no reading can score more; None when exclusions force a full search
     minimum: int | None = None  # least total (bonus yaku aside) that wins
     inputs: tuple[Input, ...] = ()
+    # The yaku with overrides, each before those it overrides (overrides.override_order).
+    override_order: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def record_code(self, rank: int, source: int, last: bool) -> int:
         """Records sort by code: display rank, then real before wildcard, then last."""
@@ -762,18 +767,20 @@ class _Search:
 
     def best_combination(self, applied: list[Pattern], computed: dict[int, int]
                          ) -> tuple[int, list[tuple[Pattern, int]]]:
-        # A yaku whose computed value is 0 does not hold, so it overrides nothing.
-        dropped = {name for pattern in applied if computed.get(id(pattern), pattern.value)
-                   for name in pattern.overrides}
+        # A yaku whose computed value is 0 does not hold, so it overrides nothing; nor
+        # does a yaku that is itself overridden (overrides do not chain).
+        out = dropped((pattern.name for pattern in applied
+                       if computed.get(id(pattern), pattern.value)),
+                      self.engine.override_order)
         # A yaku written for several structures counts once (its best value).
         by_name: dict[str, tuple[Pattern, int]] = {}
         for pattern in applied:
-            if pattern.name in dropped:
+            if pattern.name in out:
                 continue
             value = computed.get(id(pattern), pattern.value)
             if value and (pattern.name not in by_name or value > by_name[pattern.name][1]):
                 by_name[pattern.name] = (pattern, value)
-        kept = list(by_name.values())
+        kept = with_fallbacks(list(by_name.values()))
         options = [[c for c in kept if c[0].stacks]] + [[c] for c in kept if not c[0].stacks]
         best: tuple[int, list[tuple[Pattern, int]]] = (0, [])
         for option in options:
