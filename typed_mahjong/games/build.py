@@ -64,9 +64,9 @@ def build_engine(filename: str, tiles: list[Tile], attributes: dict[str, tuple[s
                                        if not p.exclusion}),
     )
     # The ceiling lets scoring stop at a reading nothing can beat. Exclusions need every
-    # reading seen, and a computed value has no bound known here.
+    # reading seen, and a computed or repeated (`each`) value has no bound known here.
     patterns = list({p.name: p for p, _ in entries}.values()) if entries else []
-    if all(not p.exclusion and p.value_fn is None for p, _ in entries):
+    if all(not p.exclusion and p.value_fn is None and not p.each for p, _ in entries):
         best = {p.name: max(q.value for q, _ in entries if q.name == p.name) for p in patterns}
         stacked = points_of(engine, sum(max(best[p.name], 0) for p in patterns if p.stacks))
         alone = [points_of(engine, best[p.name], p.in_points) for p in patterns

@@ -36,7 +36,7 @@ from .reader import Reader, suggest
 from .spec import MAX_ENTRIES, MAX_HAND, MAX_PART_DEPTH, MAX_POINTS, SLOT_NAMES, RulesSpec
 
 YAKU_KEYS = ("structure", "when", "points", "han", "stacks", "overrides", "bonus", "fallback",
-             "description")
+             "each", "description")
 EXCLUDE_KEYS = ("structure", "when", "description")
 
 # A compiled yaku or exclusion, with its structure, environment size and YAML node.
@@ -392,7 +392,7 @@ class ConstraintReader(Reader):
             self.problem(node, context, "no structure: give it one ('structure: 3 3 3') or set "
                          "rules.structure")
         value, stacks, overrides, bonus, in_points = 0, True, frozenset[str](), False, False
-        fallback = False
+        fallback, each = False, False
         value_node: yaml.Node | None = None
         if is_yaku:
             value_key = "han" if rules.unit == "han" else "points"
@@ -426,6 +426,8 @@ class ConstraintReader(Reader):
                 overrides = frozenset(text for text, _ in listed)
             if "fallback" in values:
                 fallback = self.boolean(values["fallback"], f"{context}.fallback") is True
+            if "each" in values:
+                each = self.boolean(values["each"], f"{context}.each") is True
         if "description" in values:
             self.text(values["description"], f"{context}.description", 2000)
         if "when" not in values:
@@ -442,8 +444,14 @@ class ConstraintReader(Reader):
                                      parts, value, value_node, stacks, overrides, bonus,
                                      in_points, not is_yaku)
             if entry is not None:
-                if fallback:
-                    entry = (dataclasses.replace(entry[0], fallback=True), entry[1])
+                if fallback or each:
+                    entry = (dataclasses.replace(entry[0], fallback=fallback, each=each),
+                             entry[1])
+                if each and not entry[0].group_order:
+                    self.problem(values["each"], context, "'each' counts the yaku once for "
+                                 "each set of groups it is played by, but its constraint "
+                                 "names no group (a slot such as a, or g1)")
+                    continue
                 entries.append(entry)
         return entries
 

@@ -32,6 +32,7 @@ from .fallback import with_fallbacks
 from .model import GameScore, Input, Reading, ReadingTile, Value
 from .multisets import splits, submultisets
 from .overrides import dropped
+from .repeats import most_disjoint
 
 # The work budget of one score() call. Every unit of work is counted: a search step, a
 # grouping of tiles tried and each tile a wildcard is tried as (a unit a tile, whether
@@ -104,6 +105,7 @@ class Pattern:
     exclusion: bool = False  # an `exclude` pattern, not a yaku
     bonus: bool = False  # its value does not count toward rules.minimum
     fallback: bool = False  # counts only where no other yaku does (bonus yaku aside)
+    each: bool = False  # counts once for each set of groups that plays it (repeats.py)
     in_points: bool = False  # a limit hand valued in points in a game counted in han
     value_fn: Fn | None = None  # a value computed from the hand and the inputs
     value_cost: int = 0
@@ -565,7 +567,15 @@ class _Search:
         if not applied:
             return
         self.spend(len(applied))
-        points, chosen = self.best_combination(applied, live.values)
+        values = live.values
+        if any(pattern.each for pattern in applied):
+            values = dict(values)
+            held = {id(pattern) for pattern in applied}
+            for pattern, structure in live.maybe:
+                if pattern.each and id(pattern) in held:
+                    times = self.count_groups(pattern, structure)
+                    values[id(pattern)] = values.get(id(pattern), pattern.value) * times
+        points, chosen = self.best_combination(applied, values)
         if points > self.best_points:
             self.best_points = points
             self.best_yaku = chosen
@@ -626,6 +636,45 @@ class _Search:
     def match_groups(self, pattern: Pattern, structure: Structure) -> bool:
         """Can the reading's groups play the pattern's groups (its hand clauses hold)?"""
         env = self.env(structure)
+        candidates = self.candidates(pattern, structure, env)
+        if candidates is None:
+            return False
+        if not pattern.multi_steps:
+            if all(c is candidates[0] for c in candidates):  # one shared list
+                return len(candidates[0]) >= len(candidates)
+            return self.distinct_choice(candidates, 0, [])
+        assignment = [-1] * len(structure.sizes)
+        self.matching, self.matching_start = pattern, self.work
+        if pattern.symmetric and all(c == candidates[0] for c in candidates):
+            found = self.choose_set(pattern, structure, candidates[0], env, assignment)
+        else:
+            found = self.assign(pattern, structure, candidates, 0, env, assignment)
+        self.pattern_work[pattern.name] = (self.pattern_work.get(pattern.name, 0)
+                                           + self.work - self.matching_start)
+        self.matching = None
+        return found
+
+    def count_groups(self, pattern: Pattern, structure: Structure) -> int:
+        """How many times an ``each`` yaku counts in this reading: the most assignments
+        of its groups that share no group (``repeats.most_disjoint``)."""
+        env = self.env(structure)
+        candidates = self.candidates(pattern, structure, env)
+        if candidates is None:
+            return 0
+        found: list[tuple[int, ...]] = []
+        self.matching, self.matching_start = pattern, self.work
+        self.assign(pattern, structure, candidates, 0, env, [-1] * len(structure.sizes),
+                    found)
+        times = most_disjoint(found, self.spend)
+        self.pattern_work[pattern.name] = (self.pattern_work.get(pattern.name, 0)
+                                           + self.work - self.matching_start)
+        self.matching = None
+        return times
+
+    def candidates(self, pattern: Pattern, structure: Structure, env: list[Any]
+                   ) -> list[list[int]] | None:
+        """For each of the pattern's groups, the reading's positions whose group passes
+        its single-group clauses; None when one has none."""
         memo = self.memo
         current = self.current
         records = self.block_records
@@ -636,7 +685,7 @@ class _Search:
             known_fitting = fitting_cache.get(cache_key)
             if known_fitting is not None:
                 if not known_fitting:
-                    return False
+                    return None
                 candidates.append(known_fitting)
                 continue
             fitting = []
@@ -657,22 +706,9 @@ class _Search:
                     fitting.append(position)
             fitting_cache[cache_key] = fitting
             if not fitting:
-                return False
+                return None
             candidates.append(fitting)
-        if not pattern.multi_steps:
-            if all(c is candidates[0] for c in candidates):  # one shared list
-                return len(candidates[0]) >= len(candidates)
-            return self.distinct_choice(candidates, 0, [])
-        assignment = [-1] * len(structure.sizes)
-        self.matching, self.matching_start = pattern, self.work
-        if pattern.symmetric and all(c == candidates[0] for c in candidates):
-            found = self.choose_set(pattern, structure, candidates[0], env, assignment)
-        else:
-            found = self.assign(pattern, structure, candidates, 0, env, assignment)
-        self.pattern_work[pattern.name] = (self.pattern_work.get(pattern.name, 0)
-                                           + self.work - self.matching_start)
-        self.matching = None
-        return found
+        return candidates
 
     def distinct_choice(self, candidates: list[list[int]], k: int, chosen: list[int]) -> bool:
         """Can each list give one position, all different? (a handful of short lists)"""
@@ -704,12 +740,14 @@ class _Search:
         return False
 
     def assign(self, pattern: Pattern, structure: Structure, candidates: list[list[int]],
-               k: int, env: list[Any], assignment: list[int]) -> bool:
+               k: int, env: list[Any], assignment: list[int],
+               collect: list[tuple[int, ...]] | None = None) -> bool:
         """Choose distinct groups for the pattern's groups (from ``candidates``), checking
-        the multi-group clauses as soon as their groups are chosen."""
+        the multi-group clauses as soon as their groups are chosen. With ``collect``, every
+        assignment that holds is added to it (and the search goes on)."""
         group = pattern.group_order[k]
         offset, size = structure.offsets[group], structure.sizes[group]
-        checks = pattern.multi_steps[k + 1]
+        checks = pattern.multi_steps[k + 1] if pattern.multi_steps else ()
         last = k + 1 == len(pattern.group_order)
         for position in candidates[k]:
             self.spend(ORDER_WORK)
@@ -718,7 +756,11 @@ class _Search:
             assignment[group] = position
             env[offset:offset + size] = self.block_records[self.current[position]]
             ok = all(self.check_multi(c, structure, env, assignment) for c in checks) and (
-                last or self.assign(pattern, structure, candidates, k + 1, env, assignment))
+                last or self.assign(pattern, structure, candidates, k + 1, env, assignment,
+                                    collect))
+            if ok and last and collect is not None:
+                collect.append(tuple(assignment[g] for g in pattern.group_order))
+                ok = False
             assignment[group] = -1
             if ok:
                 return True
