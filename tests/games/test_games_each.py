@@ -92,3 +92,41 @@ def test_each_needs_a_constraint_that_names_groups() -> None:
         f"g.yaml:{line}:{column}: yaku 'Pair': 'each' counts the yaku once for each set of "
         f"groups it is played by, but its constraint names no group (a slot such as a, or "
         f"g1)",)
+
+
+# Issue 39, F7: an override of some of the times a yaku counts. Bookends (pungs of both
+# 1s and 9s) leaves out one Pung of Ends, not all of them.
+BOOKENDS = GAME + """\
+  Bookends:
+    when: count(t.name == 'n1' for t in hand) >= 3 and count(t.name == 'n9' for t in hand) >= 3
+    points: 50
+    overrides: [{yaku: Pung of Ends, times: 1}]
+"""
+
+
+@pytest.mark.parametrize(("hand", "expected", "yaku"), [
+    # Pungs of 1s, 9s and red: Pung of Ends x3 less one = 20, Bookends 50, Pair 1: 71.
+    ("n1 n1 n1 n9 n9 n9 red red red n2 n3 n4 n5 n5", 71,
+     (("Pung of Ends", 20), ("Pair", 1), ("Bookends", 50))),
+    # Pungs of 1s and 9s and two 234 runs: Pung of Ends x2 less one = 10, Double Chow 100,
+    # Bookends 50, Pair 1: 161.
+    ("n1 n1 n1 n9 n9 n9 n2 n3 n4 n2 n3 n4 n5 n5", 161,
+     (("Pung of Ends", 10), ("Double Chow", 100), ("Pair", 1), ("Bookends", 50))),
+])
+def test_an_override_in_part_leaves_out_that_many_times(
+        hand: str, expected: int, yaku: tuple[tuple[str, int], ...]) -> None:
+    result = loads(BOOKENDS, filename="bookends.yaml").score(hand)
+    assert result.points == expected
+    assert result.yaku == yaku
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ("{yaku: Nope, times: 1}", "yaku 'Bookends': overrides unknown yaku 'Nope'"),
+    ("{yaku: Pung of Ends}", "yaku 'Bookends'.overrides: an entry in part is "
+                             "{yaku: NAME, times: N}"),
+    ("{yaku: Pung of Ends, times: 0}", "yaku 'Bookends'.overrides.times: "),
+])
+def test_a_bad_override_in_part_is_a_load_error(entry: str, message: str) -> None:
+    text = BOOKENDS.replace("[{yaku: Pung of Ends, times: 1}]", f"[{entry}]")
+    error = load_error(text)
+    assert len(error.problems) == 1 and message in error.problems[0], error.problems

@@ -60,8 +60,10 @@ def build_engine(filename: str, tiles: list[Tile], attributes: dict[str, tuple[s
         records=tuple(records), set_rules=set_rules, shapes=tuple(shape_list),
         han_points=rules.han_points if rules.unit == "han" else None,
         max_points=rules.max_points, ceiling=None, minimum=rules.minimum, inputs=inputs,
-        override_order=override_order({p.name: p.overrides for p, _ in entries
-                                       if not p.exclusion}),
+        override_order=override_order(
+            {p.name: p.overrides for p, _ in entries if not p.exclusion},
+            {p.name: [name for name, _ in p.fewer] for p, _ in entries if p.fewer}),
+        fewer={p.name: p.fewer for p, _ in entries if p.fewer},
     )
     # The ceiling lets scoring stop at a reading nothing can beat. Exclusions need every
     # reading seen, and a computed or repeated (`each`) value has no bound known here.

@@ -393,6 +393,7 @@ class ConstraintReader(Reader):
                          "rules.structure")
         value, stacks, overrides, bonus, in_points = 0, True, frozenset[str](), False, False
         fallback, each = False, False
+        fewer: tuple[tuple[str, int], ...] = ()
         value_node: yaml.Node | None = None
         if is_yaku:
             value_key = "han" if rules.unit == "han" else "points"
@@ -422,8 +423,8 @@ class ConstraintReader(Reader):
                     self.problem(values["bonus"], context, "'bonus' (not counted toward the "
                                  "minimum) needs rules.minimum")
             if "overrides" in values:
-                listed = self.text_list(values["overrides"], f"{context}.overrides") or []
-                overrides = frozenset(text for text, _ in listed)
+                overrides, fewer = self.override_list(values["overrides"],
+                                                      f"{context}.overrides")
             if "fallback" in values:
                 fallback = self.boolean(values["fallback"], f"{context}.fallback") is True
             if "each" in values:
@@ -444,9 +445,9 @@ class ConstraintReader(Reader):
                                      parts, value, value_node, stacks, overrides, bonus,
                                      in_points, not is_yaku)
             if entry is not None:
-                if fallback or each:
-                    entry = (dataclasses.replace(entry[0], fallback=fallback, each=each),
-                             entry[1])
+                if fallback or each or fewer:
+                    entry = (dataclasses.replace(entry[0], fallback=fallback, each=each,
+                                                 fewer=fewer), entry[1])
                 if each and not entry[0].group_order:
                     self.problem(values["each"], context, "'each' counts the yaku once for "
                                  "each set of groups it is played by, but its constraint "
@@ -454,6 +455,35 @@ class ConstraintReader(Reader):
                     continue
                 entries.append(entry)
         return entries
+
+    def override_list(self, node: yaml.Node, context: str
+                      ) -> tuple[frozenset[str], tuple[tuple[str, int], ...]]:
+        """``overrides``: names (overridden whole) and ``{yaku: NAME, times: N}`` entries
+        (N of the times a yaku counted for each group counts are left out)."""
+        if not isinstance(node, yaml.SequenceNode):
+            self.problem(node, context, f"expected a list, found {Y.describe(node)}")
+            return frozenset(), ()
+        whole: set[str] = set()
+        fewer: list[tuple[str, int]] = []
+        for item in node.value:
+            if not isinstance(item, yaml.MappingNode):
+                text = self.text(item, context)
+                if text is not None:
+                    whole.add(text)
+                continue
+            items = self.mapping(item, context)
+            if items is None:
+                continue
+            self.known_keys(items, ("yaku", "times"), context)
+            fields = {key: value for key, _, value in items}
+            if "yaku" not in fields or "times" not in fields:
+                self.problem(item, context, "an entry in part is {yaku: NAME, times: N}")
+                continue
+            name = self.text(fields["yaku"], f"{context}.yaku")
+            times = self.integer(fields["times"], f"{context}.times", 1, 99)
+            if name is not None and times is not None:
+                fewer.append((name, times))
+        return frozenset(whole), tuple(fewer)
 
     def structures(self, node: yaml.Node, context: str, rules: RulesSpec
                    ) -> list[tuple[int, ...] | None]:
@@ -575,13 +605,14 @@ class ConstraintReader(Reader):
         return uid, symmetric
 
     def check_overrides(self, entries: list[tuple[Pattern, Any]], names: set[str]) -> None:
-        overrides = {p.name: p.overrides for p, _ in entries if not p.exclusion}
+        overrides = {p.name: p.overrides | {name for name, _ in p.fewer}
+                     for p, _ in entries if not p.exclusion}
         seen: set[str] = set()
         for pattern, (_, _, pattern_node) in entries:
             if pattern.name in seen:
                 continue  # a yaku written for several structures: checked once
             seen.add(pattern.name)
-            for target in sorted(pattern.overrides):
+            for target in sorted(overrides.get(pattern.name, ())):
                 context = f"yaku '{pattern.name}'"
                 if target == pattern.name:
                     self.problem(pattern_node, context, "a yaku cannot override itself")

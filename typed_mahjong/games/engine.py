@@ -106,6 +106,8 @@ class Pattern:
     bonus: bool = False  # its value does not count toward rules.minimum
     fallback: bool = False  # counts only where no other yaku does (bonus yaku aside)
     each: bool = False  # counts once for each set of groups that plays it (repeats.py)
+    # Yaku it overrides only in part: (name, how many of the times it counts).
+    fewer: tuple[tuple[str, int], ...] = ()
     in_points: bool = False  # a limit hand valued in points in a game counted in han
     value_fn: Fn | None = None  # a value computed from the hand and the inputs
     value_cost: int = 0
@@ -177,6 +179,7 @@ class Engine:
     inputs: tuple[Input, ...] = ()
     # The yaku with overrides, each before those it overrides (overrides.override_order).
     override_order: tuple[tuple[str, frozenset[str]], ...] = ()
+    fewer: Mapping[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
     def record_code(self, rank: int, source: int, last: bool) -> int:
         """Records sort by code: display rank, then real before wildcard, then last."""
@@ -568,14 +571,16 @@ class _Search:
             return
         self.spend(len(applied))
         values = live.values
+        times: dict[int, int] = {}  # id(pattern) -> how many times an `each` yaku counts
         if any(pattern.each for pattern in applied):
             values = dict(values)
             held = {id(pattern) for pattern in applied}
             for pattern, structure in live.maybe:
                 if pattern.each and id(pattern) in held:
-                    times = self.count_groups(pattern, structure)
-                    values[id(pattern)] = values.get(id(pattern), pattern.value) * times
-        points, chosen = self.best_combination(applied, values)
+                    times[id(pattern)] = self.count_groups(pattern, structure)
+                    values[id(pattern)] = (values.get(id(pattern), pattern.value)
+                                           * times[id(pattern)])
+        points, chosen = self.best_combination(applied, values, times)
         if points > self.best_points:
             self.best_points = points
             self.best_yaku = chosen
@@ -807,19 +812,24 @@ class _Search:
                         self.block_records[self.current[candidate]])
                     break
 
-    def best_combination(self, applied: list[Pattern], computed: dict[int, int]
+    def best_combination(self, applied: list[Pattern], computed: dict[int, int],
+                         times: dict[int, int] | None = None
                          ) -> tuple[int, list[tuple[Pattern, int]]]:
         # A yaku whose computed value is 0 does not hold, so it overrides nothing; nor
         # does a yaku that is itself overridden (overrides do not chain).
-        out = dropped((pattern.name for pattern in applied
-                       if computed.get(id(pattern), pattern.value)),
-                      self.engine.override_order)
+        out, less = dropped((pattern.name for pattern in applied
+                             if computed.get(id(pattern), pattern.value)),
+                            self.engine.override_order, self.engine.fewer)
         # A yaku written for several structures counts once (its best value).
         by_name: dict[str, tuple[Pattern, int]] = {}
         for pattern in applied:
             if pattern.name in out:
                 continue
             value = computed.get(id(pattern), pattern.value)
+            if pattern.name in less:  # overridden in part: fewer of its times count
+                counted = (times or {}).get(id(pattern), 1)
+                value = value // counted * max(counted - less[pattern.name], 0) \
+                    if counted else 0
             if value and (pattern.name not in by_name or value > by_name[pattern.name][1]):
                 by_name[pattern.name] = (pattern, value)
         kept = with_fallbacks(list(by_name.values()))

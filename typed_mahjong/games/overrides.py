@@ -1,6 +1,9 @@
 """Which holding yaku count: ``overrides`` that do not chain (issue 39, F8).
 
-A yaku lists the yaku it ``overrides``: when it counts, they do not. A yaku that does not
+A yaku lists the yaku it ``overrides``: when it counts, they do not. An entry
+``{yaku: NAME, times: N}`` overrides N of the times a yaku counted for each group
+(``each``) counts, not all of them (F7: Chinese Official's Nine Gates leaves out one Pung of
+Terminals or Honors). A yaku that does not
 count (itself overridden) overrides nothing, so "A overrides B, B overrides C" with all
 three holding counts A and C, as Chinese Official scoring's exclusions work (Seven Pairs
 drops Fully Concealed Hand, which then does not drop Self-Drawn).
@@ -41,11 +44,15 @@ def override_cycle(overrides: Mapping[str, Iterable[str]]) -> list[str] | None:
     return None
 
 
-def override_order(overrides: Mapping[str, Iterable[str]]
+def override_order(overrides: Mapping[str, Iterable[str]],
+                   in_part: Mapping[str, Iterable[str]] | None = None
                    ) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The yaku with overrides, each before every yaku it overrides (the overrides form
-    no cycle), with what each overrides."""
-    graph = {name: frozenset(targets) for name, targets in overrides.items() if targets}
+    """The yaku with overrides, each before every yaku it overrides whole or ``in_part``
+    (the overrides form no cycle), with what each overrides whole."""
+    whole = {name: frozenset(targets) for name, targets in overrides.items()}
+    graph = {name: whole.get(name, frozenset()) | frozenset((in_part or {}).get(name, ()))
+             for name in {*whole, *(in_part or {})}}
+    graph = {name: targets for name, targets in graph.items() if targets}
     dropped_by: dict[str, int] = {name: 0 for name in graph}
     for targets in graph.values():
         for target in targets:
@@ -55,7 +62,7 @@ def override_order(overrides: Mapping[str, Iterable[str]]
     order: list[tuple[str, frozenset[str]]] = []
     while ready:
         name = ready.pop(0)
-        order.append((name, graph[name]))
+        order.append((name, whole.get(name, frozenset())))
         for target in sorted(graph[name]):
             if target in dropped_by:
                 dropped_by[target] -= 1
@@ -64,12 +71,18 @@ def override_order(overrides: Mapping[str, Iterable[str]]
     return tuple(order)
 
 
-def dropped(holding: Iterable[str],
-            order: tuple[tuple[str, frozenset[str]], ...]) -> set[str]:
-    """The holding yaku that do not count: those a counting yaku overrides."""
+def dropped(holding: Iterable[str], order: tuple[tuple[str, frozenset[str]], ...],
+            fewer: Mapping[str, tuple[tuple[str, int], ...]] | None = None
+            ) -> tuple[set[str], dict[str, int]]:
+    """The holding yaku that do not count (those a counting yaku overrides), and how many
+    times fewer the yaku that some counting yaku overrides in part (``fewer``: a yaku's
+    ``{yaku: NAME, times: N}`` entries) count."""
     held = set(holding)
     out: set[str] = set()
+    less: dict[str, int] = {}
     for name, targets in order:
         if name in held and name not in out:
             out |= targets
-    return out
+            for target, times in (fewer or {}).get(name, ()):
+                less[target] = less.get(target, 0) + times
+    return out, less
