@@ -303,8 +303,18 @@ class _Compiler:
         fn: Fn
         if expr.op == "+":
             fn = lambda env: lf(env) + rf(env)  # noqa: E731 - tiny closures read best inline
-        else:
+        elif expr.op == "-":
             fn = lambda env: lf(env) - rf(env)  # noqa: E731
+        elif expr.op == "*":
+            fn = lambda env: lf(env) * rf(env)  # noqa: E731
+        else:
+            # Whole numbers only, and never a division by zero: the divisor is a number
+            # written in the file, and the quotient is rounded down.
+            if not right.is_const or not isinstance(right.const, int) or right.const <= 0:
+                raise CompileError("'/' divides by a whole number greater than 0 written "
+                                   "in the file (count(...) / 4)", _pos(expr.right))
+            divisor = right.const
+            fn = lambda env: lf(env) // divisor  # noqa: E731
         return _combine("int", fn, [left, right])
 
     def _BoolOp(self, expr: S.BoolOp, bound: Mapping[str, int]) -> Compiled:

@@ -33,6 +33,7 @@ from .model import GameScore, Input, Reading, ReadingTile, Value
 from .multisets import splits, submultisets
 from .overrides import dropped
 from .repeats import most_disjoint
+from .spec import MAX_POINTS
 
 # The work budget of one score() call. Every unit of work is counted: a search step, a
 # grouping of tiles tried and each tile a wildcard is tried as (a unit a tile, whether
@@ -608,7 +609,10 @@ class _Search:
                         self.spend(CLAUSE_WORK + pattern.value_cost + len(structure.sizes))
                         env = self.env(structure)
                         self.fill(structure, env, [-1] * len(structure.sizes))
-                        live.values[id(pattern)] = int(pattern.value_fn(env))
+                        # A product of numbers can grow past any score: bounded like
+                        # the values written in the file.
+                        live.values[id(pattern)] = max(-MAX_POINTS, min(
+                            MAX_POINTS, int(pattern.value_fn(env))))
                     if pattern.group_order:
                         live.maybe.append((pattern, structure))
                     else:

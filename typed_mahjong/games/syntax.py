@@ -13,7 +13,8 @@ Grammar, loosest binding first::
     and        := not ("and" not)*
     not        := "not" not | comparison
     comparison := sum (COMPARE sum)*            COMPARE: == != < <= > >= in, not in
-    sum        := unary (("+" | "-") unary)*
+    sum        := product (("+" | "-") product)*
+    product    := unary (("*" | "/") unary)*
     unary      := "-" unary | postfix
     postfix    := atom ("." NAME)*
     atom       := INT | STRING | "true" | "false" | NAME
@@ -47,7 +48,7 @@ _TOKEN = re.compile(
   | (?P<int>[0-9]+)
   | (?P<name>[^\W\d]\w*)
   | (?P<string>'[^'\n]*'|"[^"\n]*")
-  | (?P<op>==|!=|<=|>=|[<>+\-().,:\[\]])
+  | (?P<op>==|!=|<=|>=|[<>+\-*/().,:\[\]])
     """,
     re.VERBOSE,
 )
@@ -123,7 +124,7 @@ class Negate:
 
 @dataclass(frozen=True, slots=True)
 class Arith:
-    op: str  # "+" or "-"
+    op: str  # "+", "-", "*" or "/"
     left: Expr
     right: Expr
     pos: int
@@ -329,8 +330,17 @@ class _Parser:
         return Compare(tuple(operands), tuple(ops), start)
 
     def parse_sum(self) -> Expr:
-        left = self.parse_unary()
+        left = self.parse_product()
         while self.tok.kind == "op" and self.tok.text in ("+", "-"):
+            op = self.advance()
+            right = self.parse_product()
+            self.node()
+            left = Arith(op.text, left, right, op.pos)
+        return left
+
+    def parse_product(self) -> Expr:
+        left = self.parse_unary()
+        while self.tok.kind == "op" and self.tok.text in ("*", "/"):
             op = self.advance()
             right = self.parse_unary()
             self.node()
