@@ -109,7 +109,8 @@ def _tabulate(rule: SetRule, size: int, kinds: int, per_hand: int,
             if len(wild) <= per_hand:
                 real = tuple(r for i, r in enumerate(ranks) if not mask >> i & 1)
                 completions.setdefault(real, set()).add(wild)
-    partners = [[False] * (2 * kinds) + [True] * (2 * wildcards) for _ in range(kinds)]
+    # Wildcards partner any tile, and so does the hidden one that finds waits (waits.py).
+    partners = [[False] * (2 * kinds) + [True] * (2 * wildcards + 2) for _ in range(kinds)]
     for ranks in valid:
         for rank in ranks:
             for other in ranks:

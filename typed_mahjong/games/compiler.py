@@ -31,14 +31,24 @@ Env = list[Any]
 Fn = Callable[[Env], Any]
 
 
+# The built-in name `waits` (docs/games.md "Waits"): in a yaku's scope like an input, at
+# this position, read through ``InputEnv.waits`` (computed when first read).
+WAITS = "waits"
+WAITS_INPUT = -1
+
+
 class InputEnv(list[Any]):
-    """An environment that also carries the situation inputs of one ``score`` call."""
+    """An environment that also carries the situation inputs of one ``score`` call, and
+    how to count the hand's waits (``waits.count_waits``, only run when a clause reads
+    `waits`)."""
 
-    __slots__ = ("inputs",)
+    __slots__ = ("inputs", "waits")
 
-    def __init__(self, size: int, inputs: tuple[Any, ...]) -> None:
+    def __init__(self, size: int, inputs: tuple[Any, ...],
+                 waits: Callable[[], int] = lambda: 0) -> None:
         super().__init__([None] * size)
         self.inputs = inputs
+        self.waits = waits
 
 SCALARS = ("int", "str", "bool")
 
@@ -218,6 +228,9 @@ class _Compiler:
                             members=members)
         if name in scope.inputs:
             kind, position = scope.inputs[name]
+            if position == WAITS_INPUT:
+                return Compiled(kind, lambda env: env.waits(),  # type: ignore[attr-defined]
+                                1, size)
             # Only InputEnv environments reach yaku clauses (engine._Search.env).
             return Compiled(kind, lambda env: env.inputs[position],  # type: ignore[attr-defined]
                             1, size)
@@ -239,8 +252,9 @@ class _Compiler:
         described = [f"tiles: {', '.join(tiles) or '(none)'}"]
         if scope.groups:
             described.append(f"groups: {', '.join(scope.groups)}")
-        if scope.inputs:
-            described.append(f"inputs: {', '.join(scope.inputs)}")
+        declared = [name for name in scope.inputs if name != WAITS]
+        if declared:
+            described.append(f"inputs: {', '.join(declared)}")
         return "known " + "; ".join(described)
 
     def _Attr(self, expr: S.Attr, bound: Mapping[str, int]) -> Compiled:

@@ -188,7 +188,7 @@ class Engine:
 
     def score(self, hand: str, inputs: Mapping[str, Value | str] | None = None) -> GameScore:
         situation = self.situation(hand, inputs or {})
-        return _Search(self, self.parse_hand(hand), situation).run()
+        return _Search(self, self.parse_hand(hand), situation, hand).run()
 
     def situation(self, hand: str, given: Mapping[str, Value | str]) -> tuple[Value, ...]:
         """The inputs' values in declaration order (defaults filled in). Text is accepted
@@ -232,14 +232,16 @@ class Engine:
 
     # -- hands --
 
-    def parse_hand(self, hand: str) -> list[int]:
-        """Counts per item type: ordinary ``rank*2 + last``, then wildcards after them."""
+    def parse_hand(self, hand: str, waiting: bool = False) -> list[int]:
+        """Counts per item type: ordinary ``rank*2 + last``, then wildcards after them.
+        A ``waiting`` hand has a tile less and no last-named tile (see waits.py)."""
+        size = self.hand_size - waiting
         tokens: list[re.Match[str]] = []
         for match in _HAND_TOKEN.finditer(hand):
             tokens.append(match)
-            if len(tokens) > self.hand_size:
+            if len(tokens) > size:
                 break
-        if not tokens:
+        if not tokens and size:
             raise self._hand_error(hand, "the hand is empty", None)
         rank = {name: i for i, name in enumerate(self.kinds)}
         wild = {name: i for i, name in enumerate(self.wildcards)}
@@ -249,14 +251,11 @@ class Engine:
                 close = difflib.get_close_matches(name, [*self.kinds, *self.wildcards], n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 raise self._hand_error(hand, f"unknown tile '{name}'{hint}", token.start())
-        if len(tokens) != self.hand_size:
+        if len(tokens) != size:
             # Counting stopped at one token too many: say "more than", not a wrong number.
-            count = (f"more than {self.hand_size}" if len(tokens) > self.hand_size
-                     else str(len(tokens)))
-            raise self._hand_error(
-                hand, f"the hand has {count} tiles; this game's hands have "
-                f"{self.hand_size}", None,
-            )
+            count = f"more than {size}" if len(tokens) > size else str(len(tokens))
+            whose = "a waiting hand of this game has" if waiting else "this game's hands have"
+            raise self._hand_error(hand, f"the hand has {count} tiles; {whose} {size}", None)
         seen: dict[str, int] = {}
         wild_count = 0
         for token in tokens:
@@ -277,7 +276,7 @@ class Engine:
         counts = [0] * (2 * len(self.kinds) + 2 * len(self.wildcards))
         for i, token in enumerate(tokens):
             name = token.group()
-            last = int(i == len(tokens) - 1)
+            last = int(i == len(tokens) - 1 and not waiting)
             if name in rank:
                 counts[rank[name] * 2 + last] += 1
             else:
@@ -324,10 +323,12 @@ class _Search:
     """The mutable state of one ``score`` call (never shared between calls)."""
 
     def __init__(self, engine: Engine, counts: list[int],
-                 situation: tuple[Value, ...] = ()) -> None:
+                 situation: tuple[Value, ...] = (), text: str = "") -> None:
         self.engine = engine
         self.counts = counts
         self.situation = situation
+        self.text = text  # the hand as written, for `waits` (read again if a yaku asks)
+        self.waits_known: int | None = None
         self.kinds = len(engine.kinds)
         self.first_wild_item = 2 * self.kinds
         # Groups met so far, interned: codes -> id; records, codes and size by id.
@@ -622,8 +623,17 @@ class _Search:
     def env(self, structure: Structure) -> list[Any]:
         env = self.envs.get(id(structure))
         if env is None:
-            env = self.envs[id(structure)] = InputEnv(structure.env_size, self.situation)
+            env = self.envs[id(structure)] = InputEnv(structure.env_size, self.situation,
+                                                      self.waits)
         return env
+
+    def waits(self) -> int:
+        """The built-in `waits`, counted the first time a clause reads it (waits.py)."""
+        if self.waits_known is None:
+            from .waits import count_waits
+
+            self.waits_known = count_waits(self)
+        return self.waits_known
 
     def match_hand(self, pattern: Pattern, structure: Structure) -> bool:
         memo = self.memo

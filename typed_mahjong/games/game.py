@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from .engine import Engine
 from .model import GameScore, Input, Tile, Value
+from .waits import waits_of
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -46,3 +47,12 @@ class Game:
         has, too many wildcards, or an unknown or ill-typed input; (kind "bad-file") when
         the hand needs more than the work budget."""
         return self._engine.score(hand, inputs)
+
+    def waits(self, hand: str) -> tuple[str, ...]:
+        """The tiles that complete a waiting hand (``hand_size - 1`` tile names separated
+        by spaces and/or commas), in display order: each tile t such that the hand plus t
+        has a reading, t within its copies (the hand's own counted). Raises ``GameError``
+        (kind "bad-hand") for unknown tiles, a wrong tile count, more copies than the game
+        has or too many wildcards; (kind "bad-file") when the search needs more than the
+        work budget (docs/games.md "Waits")."""
+        return waits_of(self._engine, hand)

@@ -16,7 +16,7 @@ import yaml
 from . import syntax as S
 from . import yamlsafe as Y
 from .build import build_engine
-from .compiler import BUILTIN_ATTRIBUTES, FIRST_ATTR
+from .compiler import BUILTIN_ATTRIBUTES, FIRST_ATTR, WAITS, WAITS_INPUT
 from .constraints import ConstraintReader
 from .errors import GameError, Problem
 from .game import Game
@@ -35,7 +35,7 @@ INPUT_KEYS = ("type", "values", "default", "min", "max", "description")
 MAX_INPUTS = 32
 MAX_DOUBLINGS = 40
 META_KEYS = ("copies", "wildcard")
-RESERVED = frozenset(BUILTIN_ATTRIBUTES) | set(META_KEYS) | S.KEYWORDS
+RESERVED = frozenset(BUILTIN_ATTRIBUTES) | set(META_KEYS) | S.KEYWORDS | {WAITS}
 _TILE_NAME = re.compile(r"[^\s,]{1,40}")
 
 
@@ -83,6 +83,7 @@ class _Loader(ConstraintReader):
         display = self.display(rules, attributes)
         inputs = self.inputs(sections.get("inputs"), attributes)
         self.input_scope = {i.name: (i.type, n) for n, i in enumerate(inputs)}
+        self.input_scope[WAITS] = ("int", WAITS_INPUT)
         parts = self.parts(sections.get("parts"), attributes)
         set_rules = self.set_rules(sections.get("sets"), attributes, parts, rules)
         patterns = self.patterns(sections, attributes, parts, rules)
@@ -281,6 +282,11 @@ class _Loader(ConstraintReader):
         found = []
         for key, key_node, value_node in items:
             context = f"input '{key}'"
+            if key == WAITS:
+                self.problem(key_node, "inputs", "'waits' is a built-in name (how many tiles "
+                             "complete the hand, docs/games.md \"Waits\"); name the input "
+                             "otherwise")
+                continue
             if (not isinstance(key, str) or not key.isidentifier() or not key.isascii()
                     or len(key) < 2 or key in RESERVED or key in S.AGGREGATES
                     or key in ("hand", "group") or re.fullmatch(r"g\d+", key)):
