@@ -3,6 +3,7 @@
     typed-mahjong game score GAME "fox vixen kit owl owl owl bear cub moon" [--json]
         [--tsumo] [--concealed] [--seat WIND] [--round WIND] [--flowers N]
         [--input NAME=VALUE ...]
+    typed-mahjong game waits GAME "fox vixen kit owl owl owl bear cub" [--json]
     typed-mahjong game check GAME [GAME ...]
     typed-mahjong game tiles GAME
     typed-mahjong game list
@@ -61,6 +62,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                                metavar=name.upper(), help=f"input '{name}'")
     score.set_defaults(func=_score)
 
+    waits = actions.add_parser("waits", help="list the tiles that complete a waiting hand")
+    waits.add_argument("game", metavar="GAME")
+    waits.add_argument("hand", metavar="TILES",
+                       help="tile names separated by spaces or commas: a hand one tile "
+                       "short of the game's hand size")
+    waits.add_argument("--json", action="store_true", help="print the result as JSON")
+    waits.set_defaults(func=_waits)
+
     check = actions.add_parser("check", help="check game files and report every problem")
     check.add_argument("games", metavar="GAME", nargs="+")
     check.set_defaults(func=_check)
@@ -109,6 +118,19 @@ def _score(args: argparse.Namespace) -> int:
         print(json_text(_as_json(game, result), indent=2))
     else:
         print(_as_text(game, args.hand, result))
+    return 0
+
+
+def _waits(args: argparse.Namespace) -> int:
+    from ..games import load
+
+    game = load(_resolve(args.game))
+    tiles = game.waits(args.hand)
+    hand = " ".join(args.hand.replace(",", " ").split())
+    if args.json:
+        print(json_text({"game": game.name, "hand": hand, "waits": list(tiles)}, indent=2))
+    else:
+        print(f"{game.name}: {hand}: waits on {' '.join(tiles) if tiles else 'nothing'}")
     return 0
 
 
