@@ -351,3 +351,29 @@ def test_wildcard_heavy_waits_stop_when_every_tile_is_found() -> None:
     # stops at its first reading for each (the budget would refuse enumerating them).
     game = loads(NINE_WILD, filename="nine.yaml")
     assert game.waits(" ".join(["star"] * 8)) == game.tile_names
+
+
+# -- the work counted tracks the time spent (lines executed, as in test_games_work_tracks_time)
+
+def test_waits_work_tracks_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_games_work_tracks_time import BUDGET, assert_work_tracks_lines
+
+    from typed_mahjong.games import engine
+
+    monkeypatch.setattr(engine, "WORK_BUDGET", BUDGET)
+    text = builtin_path("hk-oldstyle").read_text(encoding="utf-8")
+    game = loads(text.replace("\nexclude:", SINGLE_WAIT + "exclude:"), filename="hk-w.yaml")
+    for hand in hk_waiting_hands(4, 15):
+        for last in ("1m", "5p", "9s", "white"):
+            if hand.split().count(last) < 4:
+                assert_work_tracks_lines(game, f"{hand} {last}")
+    # Over the (small) budget, the waits search stops within the lines it allows.
+    trap = loads(pairing_trap(12), filename="trap.yaml")
+    assert assert_work_tracks_lines(trap, " ".join(f"t{i}" for i in range(1, 12)) + " t0")
+
+
+SINGLE_WAIT = """
+  Single Wait:
+    when: waits == 1 and any(t.last for t in g5)
+    han: 1
+"""

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .engine import WORK_BUDGET, Engine, _Search
+from . import engine as scoring
+from .engine import Engine, _Search
 from .errors import GameError
 
 
@@ -165,7 +166,7 @@ class _WaitSearch(_CompleteSearch):
             if rank in found or not allowed[rank]:
                 continue
             self.work += size  # one tile the wildcard is tried as, as for any wildcard
-            if self.work > WORK_BUDGET:
+            if self.work > scoring.WORK_BUDGET:
                 raise self.over_budget()
             yield from super().groups_of(tuple(sorted((*others, 2 * rank + 1))), size)
 
