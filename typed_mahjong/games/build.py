@@ -33,8 +33,9 @@ def build_engine(filename: str, tiles: list[Tile], attributes: dict[str, tuple[s
         values = tuple(tile.get(a) for a in attribute_names)
         for source, wildcard_name in enumerate(["", *(w.name for w in wildcards)]):
             for last in (False, True):
+                # claimed, kong, concealed_kong: false outside melds (melds.py)
                 records.append((tile.name, source > 0, last, len(records), wildcard_name,
-                                *values))
+                                False, False, False, *values))
     per_hand = rules.wildcards_per_hand
     if per_hand is None:
         per_hand = rules.hand_size

@@ -6,11 +6,13 @@ The result is a tree of closures over an *environment*: a list of tile records, 
 slot, then one per bound variable. Nothing is looked up by name while scoring, and nothing
 but tile attributes is ever reachable: an attribute is an index into a record tuple.
 
-A tile record is ``(name, wild, last, code, source, *attributes)``; see ``engine.py``.
+A tile record is ``(name, wild, last, code, source, claimed, kong, concealed_kong,
+*attributes)``; see ``engine.py`` and ``melds.py``.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,8 +21,11 @@ from ..errors import MahjongError
 from . import syntax as S
 
 # Record layout shared with engine.py.
-NAME, WILD, LAST, CODE, SOURCE, FIRST_ATTR = 0, 1, 2, 3, 4, 5
-BUILTIN_ATTRIBUTES = {"name": ("str", NAME), "wild": ("bool", WILD), "last": ("bool", LAST)}
+NAME, WILD, LAST, CODE, SOURCE, CLAIMED, KONG, CONCEALED_KONG, FIRST_ATTR = range(9)
+BUILTIN_ATTRIBUTES = {"name": ("str", NAME), "wild": ("bool", WILD), "last": ("bool", LAST),
+                      "claimed": ("bool", CLAIMED), "kong": ("bool", KONG),
+                      "concealed_kong": ("bool", CONCEALED_KONG)}
+MELD_ATTRIBUTES = ("claimed", "kong", "concealed_kong")  # see melds.py
 
 # A limit on the evaluation work one constraint can ask for, counted with parts expanded and
 # aggregate bodies multiplied by their group size: parts calling parts would otherwise let a
@@ -38,17 +43,20 @@ WAITS_INPUT = -1
 
 
 class InputEnv(list[Any]):
-    """An environment that also carries the situation inputs of one ``score`` call, and
-    how to count the hand's waits (``waits.count_waits``, only run when a clause reads
-    `waits`)."""
+    """An environment that also carries the situation inputs of one ``score`` call, how
+    to count the hand's waits (``waits.count_waits``, only run when a clause reads
+    `waits`), and for a hand with kongs (melds.py) ``extra[g]``: the tiles of structure
+    group ``g`` beyond its slots (a kong's fourth tile), which aggregates over ``g`` and
+    ``hand`` see; ``None`` when the hand has no kong."""
 
-    __slots__ = ("inputs", "waits")
+    __slots__ = ("inputs", "waits", "extra")
 
     def __init__(self, size: int, inputs: tuple[Any, ...],
                  waits: Callable[[], int] = lambda: 0) -> None:
         super().__init__([None] * size)
         self.inputs = inputs
         self.waits = waits
+        self.extra: list[tuple[Any, ...]] | None = None
 
 SCALARS = ("int", "str", "bool")
 
@@ -108,6 +116,9 @@ class Compiled:
     flags: bool = False  # reads `wild` or `last`
     index: int | None = None  # environment index, for tile-typed names
     members: tuple[int, ...] | None = None  # environment indices, for groups
+    # For `hand` and `g1`... of a yaku: the structure groups whose extra tiles (a kong's
+    # fourth, see InputEnv) an aggregate over it also sees.
+    extras: tuple[int, ...] | None = None
     const: Any = None  # value of a literal or literal list
     is_const: bool = False
 
@@ -222,10 +233,11 @@ class _Compiler:
             members = scope.groups[name]
             number = scope.group_number.get(name)
             if number is None:
+                everything = tuple(sorted(set(scope.group_number.values()))) or None
                 return Compiled("group", lambda env: None, 1, size, whole=True,
-                                members=members)
+                                members=members, extras=everything)
             return Compiled("group", lambda env: None, 1, size, frozenset({number}),
-                            members=members)
+                            members=members, extras=(number,))
         if name in scope.inputs:
             kind, position = scope.inputs[name]
             if position == WAITS_INPUT:
@@ -265,9 +277,13 @@ class _Compiler:
             )
         found = self.scope.attributes.get(expr.attr)
         if found is None:
-            known = ", ".join(sorted(self.scope.attributes))
+            # The meld built-ins are listed only when the name is close to one of them.
+            known = ", ".join(sorted(a for a in self.scope.attributes
+                                     if a not in MELD_ATTRIBUTES))
+            close = difflib.get_close_matches(expr.attr, MELD_ATTRIBUTES, n=1)
+            hint = f" (or the meld attribute '{close[0]}'?)" if close else ""
             raise CompileError(
-                f"unknown attribute '{expr.attr}'; tiles have: {known}", expr.pos
+                f"unknown attribute '{expr.attr}'; tiles have: {known}{hint}", expr.pos
             )
         attr_type, slot = found
         index = obj.index
@@ -433,7 +449,10 @@ class _Compiler:
             )
         value = _value_fn(body)
         members = group.members
-        fn = _AGGREGATE_BUILDERS[expr.func](members, var, value)
+        if group.extras is not None:
+            fn = _EXTRA_BUILDERS[expr.func](members, group.extras, var, value)
+        else:
+            fn = _AGGREGATE_BUILDERS[expr.func](members, var, value)
         result_type = "bool" if expr.func in ("all", "any") else "int"
         return Compiled(result_type, fn, 1 + group.cost + len(members) * body.cost,
                         max(body.env_size, var + 1), group.groups | body.groups,
@@ -573,6 +592,104 @@ def _distinct(members: tuple[int, ...], var: int, body: Fn) -> Fn:
         return len(seen)
 
     return distinct
+
+
+# Aggregates over `hand` or a group of a yaku also see the groups' extra tiles (a kong's
+# fourth, ``InputEnv.extra``; None without kongs, or in a plain list environment: one
+# attribute read per aggregate).
+
+def _extra_records(extra: list[tuple[Any, ...]], groups: tuple[int, ...]) -> list[Any]:
+    return [record for group in groups for record in extra[group]]
+
+
+def _count_x(members: tuple[int, ...], groups: tuple[int, ...], var: int, body: Fn) -> Fn:
+    def count(env: Env) -> int:
+        total = 0
+        for index in members:
+            env[var] = env[index]
+            if body(env):
+                total += 1
+        extra = getattr(env, "extra", None)
+        if extra is not None:
+            for record in _extra_records(extra, groups):
+                env[var] = record
+                if body(env):
+                    total += 1
+        return total
+
+    return count
+
+
+def _all_x(members: tuple[int, ...], groups: tuple[int, ...], var: int, body: Fn) -> Fn:
+    def every(env: Env) -> bool:
+        for index in members:
+            env[var] = env[index]
+            if not body(env):
+                return False
+        extra = getattr(env, "extra", None)
+        if extra is not None:
+            for record in _extra_records(extra, groups):
+                env[var] = record
+                if not body(env):
+                    return False
+        return True
+
+    return every
+
+
+def _any_x(members: tuple[int, ...], groups: tuple[int, ...], var: int, body: Fn) -> Fn:
+    def some(env: Env) -> bool:
+        for index in members:
+            env[var] = env[index]
+            if body(env):
+                return True
+        extra = getattr(env, "extra", None)
+        if extra is not None:
+            for record in _extra_records(extra, groups):
+                env[var] = record
+                if body(env):
+                    return True
+        return False
+
+    return some
+
+
+def _sum_x(members: tuple[int, ...], groups: tuple[int, ...], var: int, body: Fn) -> Fn:
+    def total(env: Env) -> int:
+        result = 0
+        for index in members:
+            env[var] = env[index]
+            result += body(env)
+        extra = getattr(env, "extra", None)
+        if extra is not None:
+            for record in _extra_records(extra, groups):
+                env[var] = record
+                result += body(env)
+        return result
+
+    return total
+
+
+def _distinct_x(members: tuple[int, ...], groups: tuple[int, ...], var: int,
+                body: Fn) -> Fn:
+    def distinct(env: Env) -> int:
+        seen = set()
+        for index in members:
+            env[var] = env[index]
+            seen.add(body(env))
+        extra = getattr(env, "extra", None)
+        if extra is not None:
+            for record in _extra_records(extra, groups):
+                env[var] = record
+                seen.add(body(env))
+        return len(seen)
+
+    return distinct
+
+
+_EXTRA_BUILDERS: dict[str, Callable[[tuple[int, ...], tuple[int, ...], int, Fn], Fn]] = {
+    "count": _count_x, "all": _all_x, "any": _any_x, "sum": _sum_x, "distinct": _distinct_x,
+}
 
 
 _AGGREGATE_BUILDERS: dict[str, Callable[[tuple[int, ...], int, Fn], Fn]] = {
