@@ -10,6 +10,7 @@ from typing import Any
 from .compiler import FIRST_ATTR
 from .constraints import Entry
 from .engine import Engine, Pattern, SetRule, Shape, Structure, points_of
+from .melds import notation_available
 from .model import Input, Tile
 from .overrides import override_order
 from .spec import RulesSpec
@@ -65,6 +66,7 @@ def build_engine(filename: str, tiles: list[Tile], attributes: dict[str, tuple[s
             {p.name: p.overrides for p, _ in entries if not p.exclusion},
             {p.name: [name for name, _ in p.fewer] for p, _ in entries if p.fewer}),
         fewer={p.name: p.fewer for p, _ in entries if p.fewer},
+        meld_notation=notation_available(t.name for t in tiles),
     )
     # The ceiling lets scoring stop at a reading nothing can beat. Exclusions need every
     # reading seen, and a computed or repeated (`each`) value has no bound known here.

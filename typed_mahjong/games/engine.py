@@ -19,6 +19,7 @@ sharing that smallest type come in non-decreasing (size, content) order).
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import itertools
 import re
@@ -26,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import melds
 from .compiler import Fn, InputEnv
 from .errors import BAD_FILE, BAD_HAND, GameError
 from .fallback import with_fallbacks
@@ -181,6 +183,7 @@ class Engine:
     # The yaku with overrides, each before those it overrides (overrides.override_order).
     override_order: tuple[tuple[str, frozenset[str]], ...] = ()
     fewer: Mapping[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    meld_notation: bool = True  # brackets write melds (no tile name has one; melds.py)
 
     def record_code(self, rank: int, source: int, last: bool) -> int:
         """Records sort by code: display rank, then real before wildcard, then last."""
@@ -188,7 +191,8 @@ class Engine:
 
     def score(self, hand: str, inputs: Mapping[str, Value | str] | None = None) -> GameScore:
         situation = self.situation(hand, inputs or {})
-        return _Search(self, self.parse_hand(hand), situation, hand).run()
+        counts, written = self.read_hand(hand)
+        return _Search(self, counts, situation, hand, written).run()
 
     def situation(self, hand: str, given: Mapping[str, Value | str]) -> tuple[Value, ...]:
         """The inputs' values in declaration order (defaults filled in). Text is accepted
@@ -233,49 +237,89 @@ class Engine:
     # -- hands --
 
     def parse_hand(self, hand: str, waiting: bool = False) -> list[int]:
-        """Counts per item type: ordinary ``rank*2 + last``, then wildcards after them.
-        A ``waiting`` hand has a tile less and no last-named tile (see waits.py)."""
+        """Counts per item type: ordinary ``rank*2 + last``, then wildcards after them
+        (the tiles outside melds). A ``waiting`` hand has a tile less and no last-named
+        tile (see waits.py)."""
+        return self.read_hand(hand, waiting)[0]
+
+    def read_hand(self, hand: str, waiting: bool = False
+                  ) -> tuple[list[int], melds.HandMelds | None]:
+        """The counts of the tiles outside melds, and the melds (``None``: none written)."""
+        if self.meld_notation and melds.has_brackets(hand):
+            return self.read_melds(hand, waiting)
         size = self.hand_size - waiting
-        tokens: list[re.Match[str]] = []
+        tokens: list[tuple[str, int]] = []
         for match in _HAND_TOKEN.finditer(hand):
-            tokens.append(match)
+            tokens.append((match.group(), match.start()))
             if len(tokens) > size:
                 break
+        self.check_tiles(hand, tokens, size, size, waiting=waiting)
+        return self.item_counts(tokens, waiting), None
+
+    def read_melds(self, hand: str, waiting: bool = False
+                   ) -> tuple[list[int], melds.HandMelds]:
+        def fail(message: str, position: int | None) -> GameError:
+            return self._hand_error(hand, message, position)
+
+        size = self.hand_size - waiting
+        most = size + self.hand_size // 3  # a kong plays a 3: one tile more
+        tokens, written, pieces = melds.scan(hand, most, fail)
+        if not waiting:
+            melds.check_winning_tile(tokens, written, fail)
+        kongs = sum(1 for meld in written if meld.kong)
+        self.check_tiles(hand, tokens, size + kongs, most, kongs, waiting)
+        found = melds.blocks(self, written, fail)
+        inside = {tile for meld in written for tile in meld.tiles}
+        counts = self.item_counts([token for token in tokens if token not in inside], waiting)
+        return counts, dataclasses.replace(found, work=found.work + melds.PIECE_WORK * pieces)
+
+    def check_tiles(self, hand: str, tokens: list[tuple[str, int]], size: int, most: int,
+                    kongs: int = 0, waiting: bool = False) -> None:
+        """Every tile known, the right number of them (``tokens`` stops past ``most``),
+        no tile more often than its copies, no more wildcards than allowed."""
         if not tokens and size:
             raise self._hand_error(hand, "the hand is empty", None)
         rank = {name: i for i, name in enumerate(self.kinds)}
         wild = {name: i for i, name in enumerate(self.wildcards)}
-        for token in tokens:
-            name = token.group()
+        for name, start in tokens:
             if name not in rank and name not in wild:
                 close = difflib.get_close_matches(name, [*self.kinds, *self.wildcards], n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
-                raise self._hand_error(hand, f"unknown tile '{name}'{hint}", token.start())
+                raise self._hand_error(hand, f"unknown tile '{name}'{hint}", start)
         if len(tokens) != size:
             # Counting stopped at one token too many: say "more than", not a wrong number.
-            count = f"more than {size}" if len(tokens) > size else str(len(tokens))
+            count = f"more than {most}" if len(tokens) > most else str(len(tokens))
             whose = "a waiting hand of this game has" if waiting else "this game's hands have"
-            raise self._hand_error(hand, f"the hand has {count} tiles; {whose} {size}", None)
+            with_kongs = (f" and one more for each kong ({size} with {kongs} kong"
+                          f"{'s' if kongs != 1 else ''})" if kongs else "")
+            raise self._hand_error(
+                hand, f"the hand has {count} tiles; {whose} {size - kongs}{with_kongs}",
+                None,
+            )
         seen: dict[str, int] = {}
         wild_count = 0
-        for token in tokens:
-            name = token.group()
+        for name, start in tokens:
             seen[name] = seen.get(name, 0) + 1
             if seen[name] > self.copies[name]:
                 raise self._hand_error(
                     hand, f"the hand has {seen[name]} '{name}' but the game has only "
-                    f"{self.copies[name]}", token.start(),
+                    f"{self.copies[name]}", start,
                 )
             if name in wild:
                 wild_count += 1
                 if wild_count > self.wildcards_per_hand:
                     raise self._hand_error(
                         hand, f"the hand has more than {self.wildcards_per_hand} wildcard"
-                        f"{'s' if self.wildcards_per_hand != 1 else ''}", token.start(),
+                        f"{'s' if self.wildcards_per_hand != 1 else ''}", start,
                     )
+
+    def item_counts(self, tokens: list[tuple[str, int]], waiting: bool = False) -> list[int]:
+        """Counts per item type; the last token is the last-named (winning) tile, unless
+        the hand is ``waiting`` (it has none)."""
+        rank = {name: i for i, name in enumerate(self.kinds)}
+        wild = {name: i for i, name in enumerate(self.wildcards)}
         counts = [0] * (2 * len(self.kinds) + 2 * len(self.wildcards))
-        for i, token in enumerate(tokens):
-            name = token.group()
+        for i, (name, _) in enumerate(tokens):
             last = int(i == len(tokens) - 1 and not waiting)
             if name in rank:
                 counts[rank[name] * 2 + last] += 1
@@ -323,7 +367,8 @@ class _Search:
     """The mutable state of one ``score`` call (never shared between calls)."""
 
     def __init__(self, engine: Engine, counts: list[int],
-                 situation: tuple[Value, ...] = (), text: str = "") -> None:
+                 situation: tuple[Value, ...] = (), text: str = "",
+                 written: melds.HandMelds | None = None) -> None:
         self.engine = engine
         self.counts = counts
         self.situation = situation
@@ -336,6 +381,7 @@ class _Search:
         self.block_records: list[tuple[Record, ...]] = []
         self.block_codes: list[tuple[int, ...]] = []
         self.block_size: list[int] = []
+        self.block_extra: list[tuple[Record, ...]] = []  # a kong's fourth tile (melds.py)
         self.validity: dict[tuple[int, ...], bool] = {}
         self.hands: dict[tuple[int, ...], int] = {}
         # Clause results: hand and single-group clauses keyed by an int (clause id, then
@@ -362,17 +408,28 @@ class _Search:
         # The reading being evaluated: block ids sorted by size, and its hand id.
         self.current: list[int] = []
         self.hand_id = -1
-        self.envs: dict[int, list[Any]] = {}
+        self.envs: dict[int, InputEnv] = {}
         self.live: dict[tuple[int, int], _Live] = {}
         # For the current reading: positions whose group passes given single-group clauses.
         self.fitting: dict[tuple[int, ...], list[int]] = {}
+        # Melds: groups of every reading, fixed before the search (melds.py).
+        self.kongs = written is not None and written.kongs > 0
+        self.melds: list[int] = []
+        if written is not None:
+            self.spend(written.work)
+            self.melds = [self.meld_block(meld) for meld in written.blocks]
 
     def run(self) -> GameScore:
         try:
             for shape in self.engine.shapes:
                 self.shape = shape
                 self.remaining = list(shape.counts)
-                self.place([], None)
+                if self.melds:  # each meld plays a group of 3
+                    threes = shape.sizes.index(3) if 3 in shape.sizes else -1
+                    if threes < 0 or self.remaining[threes] < len(self.melds):
+                        continue
+                    self.remaining[threes] -= len(self.melds)
+                self.place(list(self.melds), None)
         except _Excluded as excluded:
             return GameScore(0, (), self.reading(excluded.blocks), self.readings,
                              excluded.pattern.name, self.work)
@@ -499,6 +556,26 @@ class _Search:
             self.block_codes.append(key)
             self.block_records.append(tuple(self.engine.records[code] for code in key))
             self.block_size.append(len(key))
+            self.block_extra.append(())
+        return block
+
+    def put_extra(self, env: InputEnv, group: int, block: int) -> None:
+        """With kongs: the tiles of ``block`` beyond its slots, seen by aggregates over
+        ``hand`` and the structure group it plays (``InputEnv.extra``)."""
+        assert env.extra is not None
+        env.extra[group] = self.block_extra[block]
+
+    def meld_block(self, meld: melds.MeldBlock) -> int:
+        """A meld's group: a kong plays a 3, its fourth tile an extra (``InputEnv``)."""
+        block = self.block_ids.get(meld.codes)
+        if block is None:
+            self.spend(GROUP_WORK, 1)
+            block = len(self.block_codes)
+            self.block_ids[meld.codes] = block
+            self.block_codes.append(meld.codes)
+            self.block_records.append(meld.records[:3])
+            self.block_size.append(3)
+            self.block_extra.append(meld.records[3:])
         return block
 
     def spend(self, units: int, entries: int = 0) -> None:
@@ -620,11 +697,13 @@ class _Search:
                         live.always.append(pattern)
         return live
 
-    def env(self, structure: Structure) -> list[Any]:
+    def env(self, structure: Structure) -> InputEnv:
         env = self.envs.get(id(structure))
         if env is None:
             env = self.envs[id(structure)] = InputEnv(structure.env_size, self.situation,
                                                       self.waits)
+            if self.kongs:
+                env.extra = [()] * len(structure.sizes)
         return env
 
     def waits(self) -> int:
@@ -690,7 +769,7 @@ class _Search:
         self.matching = None
         return times
 
-    def candidates(self, pattern: Pattern, structure: Structure, env: list[Any]
+    def candidates(self, pattern: Pattern, structure: Structure, env: InputEnv
                    ) -> list[list[int]] | None:
         """For each of the pattern's groups, the reading's positions whose group passes
         its single-group clauses; None when one has none."""
@@ -718,6 +797,8 @@ class _Search:
                         self.spend(CLAUSE_WORK + clause.cost, 1)
                         offset = structure.offsets[group]
                         env[offset:offset + structure.sizes[group]] = records[block]
+                        if self.kongs:
+                            self.put_extra(env, group, block)
                         known = memo[key] = bool(clause.fn(env))
                     if not known:
                         break
@@ -744,7 +825,7 @@ class _Search:
         return False
 
     def choose_set(self, pattern: Pattern, structure: Structure, candidates: list[int],
-                   env: list[Any], assignment: list[int]) -> bool:
+                   env: InputEnv, assignment: list[int]) -> bool:
         """``assign`` for symmetric patterns: try each set of groups once, in one order."""
         clauses = pattern.multi_steps[-1]
         for chosen in itertools.combinations(candidates, len(pattern.group_order)):
@@ -754,12 +835,14 @@ class _Search:
                 offset = structure.offsets[group]
                 env[offset:offset + structure.sizes[group]] = (
                     self.block_records[self.current[position]])
+                if self.kongs:
+                    self.put_extra(env, group, self.current[position])
             if all(self.check_multi(c, structure, env, assignment) for c in clauses):
                 return True
         return False
 
     def assign(self, pattern: Pattern, structure: Structure, candidates: list[list[int]],
-               k: int, env: list[Any], assignment: list[int],
+               k: int, env: InputEnv, assignment: list[int],
                collect: list[tuple[int, ...]] | None = None) -> bool:
         """Choose distinct groups for the pattern's groups (from ``candidates``), checking
         the multi-group clauses as soon as their groups are chosen. With ``collect``, every
@@ -774,6 +857,8 @@ class _Search:
                 continue
             assignment[group] = position
             env[offset:offset + size] = self.block_records[self.current[position]]
+            if self.kongs:
+                self.put_extra(env, group, self.current[position])
             ok = all(self.check_multi(c, structure, env, assignment) for c in checks) and (
                 last or self.assign(pattern, structure, candidates, k + 1, env, assignment,
                                     collect))
@@ -785,7 +870,7 @@ class _Search:
                 return True
         return False
 
-    def check_multi(self, clause: Conjunct, structure: Structure, env: list[Any],
+    def check_multi(self, clause: Conjunct, structure: Structure, env: InputEnv,
                     assignment: list[int]) -> bool:
         self.spend(1)  # the key built and looked up, even when the result is known
         current = self.current
@@ -811,7 +896,7 @@ class _Search:
             known = self.hands[codes] = len(self.hands) + 1
         return known
 
-    def fill(self, structure: Structure, env: list[Any], assignment: list[int]) -> None:
+    def fill(self, structure: Structure, env: InputEnv, assignment: list[int]) -> None:
         """Put the groups not yet placed into the free slots, so `hand` sees every tile.
         Its callers count it: a unit a group, with the clause it fills for."""
         taken = {p for p in assignment if p >= 0}
@@ -824,6 +909,8 @@ class _Search:
                     offset = structure.offsets[group]
                     env[offset:offset + structure.sizes[group]] = (
                         self.block_records[self.current[candidate]])
+                    if self.kongs:
+                        self.put_extra(env, group, self.current[candidate])
                     break
 
     def best_combination(self, applied: list[Pattern], computed: dict[int, int],
@@ -857,10 +944,13 @@ class _Search:
 
     def reading(self, blocks: list[int]) -> Reading:
         groups = []
+        marks = []
         for block in sorted(blocks, key=self.block_codes.__getitem__):
+            records = self.block_records[block] + self.block_extra[block]
             groups.append(tuple(ReadingTile(record[0], record[4] or None, record[2])
-                                for record in self.block_records[block]))
-        return Reading(tuple(groups))
+                                for record in records))
+            marks.append(melds.mark(records[0]))
+        return Reading(tuple(groups), tuple(marks) if any(marks) else ())
 
 
 def _shown(value: object) -> str:

@@ -56,13 +56,21 @@ class Reading:
     """One way of grouping a hand: the groups, in display order of their first tiles.
 
     ``str`` gives e.g. ``fox fox fox | owl owlet moon=bat | bear cub bear``, a wildcard
-    shown as ``wildcard=tile it stands for``.
+    shown as ``wildcard=tile it stands for``. ``melds`` (empty for a hand without melds)
+    has per group ``"("`` for a claimed meld, ``"["`` for a concealed kong, else ``""``;
+    ``str`` shows them bracketed as written: ``1m 2m 3m | (4p 4p 4p) | [5s 5s 5s 5s]``.
     """
 
     groups: tuple[tuple[ReadingTile, ...], ...]
+    melds: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return " | ".join(" ".join(str(tile) for tile in group) for group in self.groups)
+        marks = self.melds or ("",) * len(self.groups)
+        shown = []
+        for group, mark in zip(self.groups, marks, strict=True):
+            text = " ".join(str(tile) for tile in group)
+            shown.append(f"{mark}{text}{')' if mark == '(' else ']'}" if mark else text)
+        return " | ".join(shown)
 
 
 @dataclass(frozen=True, slots=True)
