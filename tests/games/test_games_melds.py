@@ -284,3 +284,24 @@ def test_meld_work_tracks_lines(game: Game, hand: str) -> None:
     # test_games_work_tracks_time.py): at most 25 traced lines a unit.
     from test_games_work_tracks_time import assert_work_tracks_lines
     assert assert_work_tracks_lines(game, hand) > 0
+
+
+def test_annotations_take_melds() -> None:
+    # What the mypy plugin answers for Points[Game[...], Hand["..."]] (Query.evaluate, the
+    # plugin's own evaluation; checked with mypy by hand: Literal[32] and the error).
+    import typing
+
+    from typed_mahjong import Concealed, Hand, Points
+    from typed_mahjong import Game as GameMarker
+
+    tiles = "1m 1m 1m 5m 5m 5m 9p 9p 9p 3s 3s"
+    # Red Dragon 1 + All Pungs 3 + No Flowers 1 = 5 faan: 32; concealed, 1 more: 64.
+    claimed = Points[GameMarker["hk-oldstyle"], Hand[f"(red red red red) {tiles}"]]
+    concealed = Points[GameMarker["hk-oldstyle"], Hand[f"[red red red red] {tiles}"],
+                       Concealed]
+    assert typing.get_args(claimed)[1].evaluate() == 32
+    assert typing.get_args(concealed)[1].evaluate() == 64
+    broken = Points[GameMarker["hk-oldstyle"], Hand[f"(red red red {tiles}"]]
+    with pytest.raises(GameError, match=r"the meld opened with '\(' at position 0 is not "
+                       r"closed \(write '\)'\) at position 0"):
+        typing.get_args(broken)[1].evaluate()
