@@ -19,7 +19,6 @@ sharing that smallest type come in non-decreasing (size, content) order).
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import itertools
 import re
@@ -246,7 +245,7 @@ class Engine:
                   ) -> tuple[list[int], melds.HandMelds | None]:
         """The counts of the tiles outside melds, and the melds (``None``: none written)."""
         if self.meld_notation and melds.has_brackets(hand):
-            return self.read_melds(hand, waiting)
+            return melds.read(self, hand, waiting)
         size = self.hand_size - waiting
         tokens: list[tuple[str, int]] = []
         for match in _HAND_TOKEN.finditer(hand):
@@ -256,43 +255,26 @@ class Engine:
         self.check_tiles(hand, tokens, size, size, waiting=waiting)
         return self.item_counts(tokens, waiting), None
 
-    def read_melds(self, hand: str, waiting: bool = False
-                   ) -> tuple[list[int], melds.HandMelds]:
-        def fail(message: str, position: int | None) -> GameError:
-            return self._hand_error(hand, message, position)
-
-        size = self.hand_size - waiting
-        most = size + self.hand_size // 3  # a kong plays a 3: one tile more
-        tokens, written, pieces = melds.scan(hand, most, fail)
-        if not waiting:
-            melds.check_winning_tile(tokens, written, fail)
-        kongs = sum(1 for meld in written if meld.kong)
-        self.check_tiles(hand, tokens, size + kongs, most, kongs, waiting)
-        found = melds.blocks(self, written, fail)
-        inside = {tile for meld in written for tile in meld.tiles}
-        counts = self.item_counts([token for token in tokens if token not in inside], waiting)
-        return counts, dataclasses.replace(found, work=found.work + melds.PIECE_WORK * pieces)
-
     def check_tiles(self, hand: str, tokens: list[tuple[str, int]], size: int, most: int,
                     kongs: int = 0, waiting: bool = False) -> None:
         """Every tile known, the right number of them (``tokens`` stops past ``most``),
         no tile more often than its copies, no more wildcards than allowed."""
         if not tokens and size:
-            raise self._hand_error(hand, "the hand is empty", None)
+            raise self.hand_error(hand, "the hand is empty", None)
         rank = {name: i for i, name in enumerate(self.kinds)}
         wild = {name: i for i, name in enumerate(self.wildcards)}
         for name, start in tokens:
             if name not in rank and name not in wild:
                 close = difflib.get_close_matches(name, [*self.kinds, *self.wildcards], n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
-                raise self._hand_error(hand, f"unknown tile '{name}'{hint}", start)
+                raise self.hand_error(hand, f"unknown tile '{name}'{hint}", start)
         if len(tokens) != size:
             # Counting stopped at one token too many: say "more than", not a wrong number.
             count = f"more than {most}" if len(tokens) > most else str(len(tokens))
             whose = "a waiting hand of this game has" if waiting else "this game's hands have"
             with_kongs = (f" and one more for each kong ({size} with {kongs} kong"
                           f"{'s' if kongs != 1 else ''})" if kongs else "")
-            raise self._hand_error(
+            raise self.hand_error(
                 hand, f"the hand has {count} tiles; {whose} {size - kongs}{with_kongs}",
                 None,
             )
@@ -301,14 +283,14 @@ class Engine:
         for name, start in tokens:
             seen[name] = seen.get(name, 0) + 1
             if seen[name] > self.copies[name]:
-                raise self._hand_error(
+                raise self.hand_error(
                     hand, f"the hand has {seen[name]} '{name}' but the game has only "
                     f"{self.copies[name]}", start,
                 )
             if name in wild:
                 wild_count += 1
                 if wild_count > self.wildcards_per_hand:
-                    raise self._hand_error(
+                    raise self.hand_error(
                         hand, f"the hand has more than {self.wildcards_per_hand} wildcard"
                         f"{'s' if self.wildcards_per_hand != 1 else ''}", start,
                     )
@@ -332,7 +314,7 @@ class Engine:
         return GameError(f"{self.filename}: {message}", filename=self.filename,
                          kind=BAD_HAND, input=name)
 
-    def _hand_error(self, hand: str, message: str, position: int | None) -> GameError:
+    def hand_error(self, hand: str, message: str, position: int | None) -> GameError:
         where = f" at position {position}" if position is not None else ""
         return GameError(
             f"{self.filename}: hand {hand[:200]!r}: {message}{where}",

@@ -20,6 +20,7 @@ the scan stops past the most tiles a hand can have.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -96,6 +97,26 @@ class HandMelds:
     blocks: tuple[MeldBlock, ...]
     kongs: int
     work: int
+
+
+def read(engine: Engine, hand: str, waiting: bool = False) -> tuple[list[int], HandMelds]:
+    """The counts of a hand's tiles outside melds (``Engine.item_counts``) and its melds,
+    every fault a located ``bad-hand`` error. A ``waiting`` hand (waits.py) has a tile
+    less and no winning tile."""
+    def fail(message: str, position: int | None) -> GameError:
+        return engine.hand_error(hand, message, position)
+
+    size = engine.hand_size - waiting
+    most = size + engine.hand_size // 3  # a kong plays a 3: one tile more
+    tokens, written, pieces = scan(hand, most, fail)
+    if not waiting:
+        check_winning_tile(tokens, written, fail)
+    kongs = sum(1 for meld in written if meld.kong)
+    engine.check_tiles(hand, tokens, size + kongs, most, kongs, waiting)
+    found = blocks(engine, written, fail)
+    inside = {tile for meld in written for tile in meld.tiles}
+    counts = engine.item_counts([token for token in tokens if token not in inside], waiting)
+    return counts, dataclasses.replace(found, work=found.work + PIECE_WORK * pieces)
 
 
 def scan(hand: str, most: int, fail: Fail) -> tuple[list[tuple[str, int]], list[Meld], int]:
