@@ -66,7 +66,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     waits.add_argument("game", metavar="GAME")
     waits.add_argument("hand", metavar="TILES",
                        help="tile names separated by spaces or commas: a hand one tile "
-                       "short of the game's hand size")
+                       "short of the game's hand size (claimed melds in ( ), concealed "
+                       "kongs in [ ], one tile more for each kong)")
     waits.add_argument("--json", action="store_true", help="print the result as JSON")
     waits.set_defaults(func=_waits)
 

@@ -404,14 +404,9 @@ class _Search:
     def run(self) -> GameScore:
         try:
             for shape in self.engine.shapes:
-                self.shape = shape
-                self.remaining = list(shape.counts)
-                if self.melds:  # each meld plays a group of 3
-                    threes = shape.sizes.index(3) if 3 in shape.sizes else -1
-                    if threes < 0 or self.remaining[threes] < len(self.melds):
-                        continue
-                    self.remaining[threes] -= len(self.melds)
-                self.place(list(self.melds), None)
+                blocks = self.start(shape)
+                if blocks is not None:
+                    self.place(blocks, None)
         except _Excluded as excluded:
             return GameScore(0, (), self.reading(excluded.blocks), self.readings,
                              excluded.pattern.name, self.work)
@@ -425,6 +420,18 @@ class _Search:
                          work=self.work)
 
     # -- enumerating readings --
+
+    def start(self, shape: Shape) -> list[int] | None:
+        """Set up the readings of ``shape``: the groups every reading starts with (the
+        melds, each playing a group of 3), or None when the shape has no room for them."""
+        self.shape = shape
+        self.remaining = list(shape.counts)
+        if self.melds:
+            threes = shape.sizes.index(3) if 3 in shape.sizes else -1
+            if threes < 0 or self.remaining[threes] < len(self.melds):
+                return None
+            self.remaining[threes] -= len(self.melds)
+        return list(self.melds)
 
     def place(self, blocks: list[int], prev: tuple[int, int, tuple[int, ...]] | None) -> None:
         shape = self.shape

@@ -50,8 +50,9 @@ class Game:
 
     def waits(self, hand: str) -> tuple[str, ...]:
         """The tiles that complete a waiting hand (``hand_size - 1`` tile names separated
-        by spaces and/or commas), in display order: each tile t such that the hand plus t
-        has a reading, t within its copies (the hand's own counted). Raises ``GameError``
+        by spaces and/or commas, one more for each kong; melds in brackets as in ``score``
+        stay fixed groups), in display order: each tile t such that the hand plus t has a
+        reading, t within its copies (the hand's own counted). Raises ``GameError``
         (kind "bad-hand") for unknown tiles, a wrong tile count, more copies than the game
         has or too many wildcards; (kind "bad-file") when the search needs more than the
         work budget (docs/games.md "Waits")."""

@@ -15,6 +15,10 @@ complete readings are the waits. A tile found once is never tried again (each wa
 the search its first reading), and the search stops when every tile is a wait. The game's
 own wildcards may be waits too: one search each, stopping at the first reading.
 
+A hand with melds (melds.py) keeps them as fixed groups of every reading, as ``score``
+does: only the tiles outside them are searched, and the meld tiles count against their
+copies.
+
 All of it counts against the work budget of the call that asked (``Game.waits``, or the
 ``score`` call whose yaku read `waits`).
 """
@@ -24,8 +28,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import engine as scoring
+from .compiler import NAME
 from .engine import Engine, _Search
 from .errors import GameError
+from .melds import HandMelds
 
 
 class _Stop(Exception):
@@ -33,34 +39,42 @@ class _Stop(Exception):
 
 
 def waits_of(engine: Engine, hand: str) -> tuple[str, ...]:
-    """The waits of a waiting hand (``hand_size - 1`` tiles), in display order."""
-    counts = engine.parse_hand(hand, waiting=True)
-    ranks, wild, _, _ = _find(engine, counts, 0, 0)
+    """The waits of a waiting hand (``hand_size - 1`` tiles, one more for each kong), in
+    display order."""
+    counts, written = engine.read_hand(hand, waiting=True)
+    ranks, wild, _, _ = _find(engine, counts, written, 0, 0)
     return tuple(engine.kinds[rank] for rank in ranks) + tuple(
         engine.wildcards[w] for w in wild)
 
 
 def count_waits(search: _Search) -> int:
     """The built-in `waits` of the hand ``search`` scores: how many tiles complete it
-    without its last-named tile (the winning tile among them). Its work is the search's."""
-    counts = search.engine.parse_hand(search.text)
+    without its last-named tile (the winning tile among them), its melds kept as they
+    are. Its work is the search's."""
+    counts, written = search.engine.read_hand(search.text)
     # The last-named tile (ordinary or wildcard) is the one item type with the last bit.
     last = next(item for item, count in enumerate(counts) if count and item & 1)
     counts[last] -= 1
-    ranks, wild, search.work, search.entries = _find(search.engine, counts, search.work,
-                                                      search.entries)
+    ranks, wild, search.work, search.entries = _find(search.engine, counts, written,
+                                                      search.work, search.entries)
     return len(ranks) + len(wild)
 
 
-def _find(engine: Engine, counts: list[int], work: int, entries: int
-          ) -> tuple[list[int], list[int], int, int]:
+def _find(engine: Engine, counts: list[int], written: HandMelds | None, work: int,
+          entries: int) -> tuple[list[int], list[int], int, int]:
     """Display ranks of the ordinary waits and indices of the wildcard waits of a waiting
-    hand (item counts without a last-named tile), and the work and entries spent so far."""
+    hand (item counts without a last-named tile, and its melds), and the work and entries
+    spent so far (each search adds its own: the melds it sets up, then its readings)."""
     kinds = len(engine.kinds)
-    allowed = [counts[2 * rank] + counts[2 * rank + 1] < engine.copies[name]
-               for rank, name in enumerate(engine.kinds)]
-    waiting = _WaitSearch(engine, counts + [0, 1], allowed)
-    waiting.work, waiting.entries = work, entries
+    held = [counts[2 * rank] + counts[2 * rank + 1] for rank in range(kinds)]
+    if written is not None:
+        rank_of = {name: rank for rank, name in enumerate(engine.kinds)}
+        for block in written.blocks:
+            for record in block.records:
+                held[rank_of[record[NAME]]] += 1
+    allowed = [held[rank] < engine.copies[name] for rank, name in enumerate(engine.kinds)]
+    waiting = _WaitSearch(engine, counts + [0, 1], allowed, written)
+    waiting.work, waiting.entries = waiting.work + work, waiting.entries + entries
     waiting.find()
     ranks = sorted(waiting.found)
     search: _CompleteSearch = waiting  # the last search run: it holds the work so far
@@ -73,8 +87,9 @@ def _find(engine: Engine, counts: list[int], work: int, entries: int
             continue
         trial = list(counts)
         trial[item + 1] += 1  # the wildcard as the last-named tile
-        complete = _CompleteSearch(engine, trial)
-        complete.work, complete.entries = search.work, search.entries
+        complete = _CompleteSearch(engine, trial, written=written)
+        complete.work += search.work
+        complete.entries += search.entries
         if complete.find():
             wild.append(index)
         search = complete
@@ -87,9 +102,9 @@ class _CompleteSearch(_Search):
     def find(self) -> bool:
         try:
             for shape in self.engine.shapes:
-                self.shape = shape
-                self.remaining = list(shape.counts)
-                self.place([], None)
+                blocks = self.start(shape)  # the melds, if the shape has room for them
+                if blocks is not None:
+                    self.place(blocks, None)
         except _Stop:
             return True
         return False
@@ -117,8 +132,9 @@ class _WaitSearch(_CompleteSearch):
     """The reading search over the waiting hand and the hidden wildcard (the last item
     type), collecting the display ranks the hidden wildcard stands for."""
 
-    def __init__(self, engine: Engine, counts: list[int], allowed: list[bool]) -> None:
-        super().__init__(engine, counts)
+    def __init__(self, engine: Engine, counts: list[int], allowed: list[bool],
+                 written: HandMelds | None = None) -> None:
+        super().__init__(engine, counts, written=written)
         self.hidden = len(counts) - 1
         self.allowed = allowed
         self.left = sum(allowed)  # tiles not yet found that may still be waits
