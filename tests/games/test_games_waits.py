@@ -377,3 +377,203 @@ SINGLE_WAIT = """
     when: waits == 1 and any(t.last for t in g5)
     han: 1
 """
+
+
+# -- waiting hands with melds (docs/games.md "Melds and kongs"): the melds stay fixed --
+
+HK_WAIT_YAKU = SINGLE_WAIT + """
+  Wait Count:
+    when: true
+    han: waits
+    bonus: true
+"""
+
+
+@pytest.fixture(scope="module")
+def hk_waits() -> Game:
+    text = builtin_path("hk-oldstyle").read_text(encoding="utf-8")
+    return loads(text.replace("\nexclude:", HK_WAIT_YAKU + "exclude:"), filename="hk-w.yaml")
+
+
+@pytest.fixture(scope="module")
+def hk_any() -> Game:
+    text = builtin_path("hk-oldstyle").read_text(encoding="utf-8")
+    return loads(text.replace("\nexclude:", ANY_READING + "exclude:"), filename="hk-any.yaml")
+
+
+MELD_WAITS = [
+    # A claimed pung and a claimed chow, and 7s 8s 9s 2p 2p 4p 5p concealed: the chow
+    # 7s8s9s and the pair 2p2p leave 4p 5p, a two-sided wait on 3p or 6p. 2p would make
+    # 222 and leave 4p 5p; nothing else makes a set and a pair of the five tiles.
+    ("(east east east) (1m 2m 3m) 7s 8s 9s 2p 2p 4p 5p", ("3p", "6p")),
+    # A concealed kong of 5s (four tiles for a 3), a claimed pung, 1m2m3m and 9p9p
+    # concealed: 3s 4s would take 2s or 5s, but all four 5s are in the kong: 2s alone.
+    ("[5s 5s 5s 5s] (east east east) 1m 2m 3m 9p 9p 3s 4s", ("2s",)),
+    # The same with a claimed kong: the same tiles, the same wait.
+    ("(5s 5s 5s 5s) (east east east) 1m 2m 3m 9p 9p 3s 4s", ("2s",)),
+    # 1m 2m 3m claimed leaves 4m alone: a single wait on 4m (the pair). Concealed, the
+    # same thirteen tiles wait on 1m too (1m1m 2m3m4m), below.
+    ("(1m 2m 3m) 4m (east east east) 7s 8s 9s 5p 6p 7p", ("4m",)),
+    ("1m 2m 3m 4m east east east 7s 8s 9s 5p 6p 7p", ("1m", "4m")),
+    # Four claimed sets: the lone 9p waits on its pair.
+    ("(1m 2m 3m) (4p 4p 4p) (7s 8s 9s) [red red red red] 9p", ("9p",)),
+    # A waiting hand has no winning tile: a meld may be written last.
+    ("4p 5p 6p 7s 8s 9s 2m 3m 5s 5s (1m 2m 3m)", ("1m", "4m")),
+]
+
+
+@pytest.mark.parametrize(("hand", "expected"), MELD_WAITS)
+def test_waits_with_melds_worked_by_hand(hk: Game, hk_any: Game, hand: str,
+                                         expected: tuple[str, ...]) -> None:
+    assert hk.waits(hand) == expected
+    # The one-by-one way: score the hand with each tile added (after the melds, as the
+    # winning tile is named last) in a game where every reading scores.
+    assert complete_by_trying(hk_any, hand) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "points", "yaku"),
+    [
+        # Won on 6p (3p or 6p): Self-drawn 1, Seat and Round Wind 1 each (the east pung,
+        # seat and round east by default), No Flowers 1 and Wait Count 2 (bonus): 6 faan.
+        ("(east east east) (1m 2m 3m) 7s 8s 9s 2p 2p 4p 5p 6p", 64,
+         (("Self-drawn", 1), ("No Flowers", 1), ("Seat Wind", 1), ("Round Wind", 1),
+          ("Wait Count", 2))),
+        # Won on 2s, the only wait (the kong holds every 5s): Wait Count 1; one wait but
+        # not on the pair, so no Single Wait. 1 + 1 + 1 + 1 + 1 = 5 faan.
+        ("[5s 5s 5s 5s] (east east east) 1m 2m 3m 9p 9p 3s 4s 2s", 32,
+         (("Self-drawn", 1), ("No Flowers", 1), ("Seat Wind", 1), ("Round Wind", 1),
+          ("Wait Count", 1))),
+        # Won on 4m, the single wait of the pair: Single Wait 1 and Wait Count 1: 6 faan.
+        ("(1m 2m 3m) 4m (east east east) 7s 8s 9s 5p 6p 7p 4m", 64,
+         (("Self-drawn", 1), ("No Flowers", 1), ("Seat Wind", 1), ("Round Wind", 1),
+          ("Single Wait", 1), ("Wait Count", 1))),
+        # The same tiles concealed waited on 1m or 4m: no Single Wait, Wait Count 2.
+        ("1m 2m 3m 4m east east east 7s 8s 9s 5p 6p 7p 4m", 64,
+         (("Self-drawn", 1), ("No Flowers", 1), ("Seat Wind", 1), ("Round Wind", 1),
+          ("Wait Count", 2))),
+    ],
+)
+def test_waits_in_yaku_with_melds(hk_waits: Game, hk_any: Game, hand: str, points: int,
+                                  yaku: tuple[tuple[str, int], ...]) -> None:
+    result = hk_waits.score(hand, tsumo=True)
+    assert (result.points, result.yaku) == (points, yaku)
+    # `waits` is the number of tiles that complete the hand without its winning tile,
+    # its melds kept: the one-by-one way.
+    waiting = hand.rsplit(" ", 1)[0]
+    assert dict(result.yaku)["Wait Count"] == len(complete_by_trying(hk_any, waiting))
+
+
+def test_waits_in_yaku_keep_the_melds_fixed() -> None:
+    game = loads(WAIT_GAME, filename="wait.yaml")
+    # t2 t3 t4 t1 concealed waits on t1 (t1 t1 | t2 t3 t4) or t4 (t1 t2 t3 | t4 t4):
+    # Win 1 + Wait Count 2 = 3. With t2 t3 t4 claimed, t1 waits on its pair alone:
+    # Win 1 + Single Wait 10 + Wait Count 1 = 12.
+    assert game.score("t2 t3 t4 t1 t1").points == 3
+    result = game.score("(t2 t3 t4) t1 t1")
+    assert (result.points, result.yaku) == (
+        12, (("Win", 1), ("Single Wait", 10), ("Wait Count", 1)))
+
+
+def test_a_waiting_hand_with_kongs_has_one_tile_more_each(hk: Game) -> None:
+    with pytest.raises(GameError) as caught:
+        hk.waits("(5s 5s 5s 5s) 1m 2m 3m 4p 5p 6p 7s 8s 9s")
+    assert caught.value.kind == BAD_HAND
+    assert ("the hand has 13 tiles; a waiting hand of this game has 13 and one more for "
+            "each kong (14 with 1 kong)") in str(caught.value)
+    with pytest.raises(GameError, match="the meld '\\(1m 2m\\)' has 2 tiles"):
+        hk.waits("(1m 2m) 3m 4p 5p 6p 7s 8s 9s 5s 5s 5s 9p 9p")
+
+
+def test_cli_waits_with_melds(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "(east east east) (1m 2m 3m) 7s 8s 9s 2p 2p 4p 5p"
+    assert run("game", "waits", "hk-oldstyle", hand) == 0
+    assert capsys.readouterr().out == f"Hong Kong Old Style: {hand}: waits on 3p 6p\n"
+
+
+def hk_meld_waiting_hands(seed: int, count: int) -> list[str]:
+    """Complete hands of four sets and a pair, some sets claimed (a pung maybe a claimed
+    or concealed kong), less a random tile outside the melds; and random tiles beside
+    such melds. All within the copies."""
+    rng = random.Random(seed)
+    suits = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"]
+    wall = [tile for suit in suits for tile in suit] + [
+        "east", "south", "west", "north", "red", "green", "white"]
+    hands = []
+    while len(hands) < count:
+        melds: list[str] = []
+        held: list[str] = []  # every tile, for the copies
+        concealed = [rng.choice(wall)] * 2
+        for _ in range(4):
+            if rng.random() < 0.6:
+                suit = rng.choice(suits)
+                start = rng.randrange(7)
+                group = suit[start:start + 3]
+            else:
+                group = [rng.choice(wall)] * 3
+            kind = rng.random()
+            if kind < 0.4:
+                concealed += group
+                continue
+            if group[0] == group[1] and kind < 0.6:  # a kong: claimed or concealed
+                group = group + group[:1]
+            melds.append(f"({' '.join(group)})" if kind < 0.5 or len(group) == 3
+                         else f"[{' '.join(group)}]")
+            held += group
+        if rng.random() < 0.2:  # random tiles beside the melds: mostly no wait
+            concealed = rng.sample(wall * 4, len(concealed))
+        held += concealed
+        if any(held.count(tile) > 4 for tile in held):
+            continue
+        rng.shuffle(concealed)
+        concealed.pop()
+        words = melds + concealed
+        rng.shuffle(words)
+        hands.append(" ".join(words))
+    return hands
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_hk_waits_with_melds_equal_trying_every_tile(hk_any: Game, seed: int) -> None:
+    for hand in hk_meld_waiting_hands(seed, 20):
+        assert hk_any.waits(hand) == complete_by_trying(hk_any, hand), hand
+
+
+def test_waits_with_melds_work_tracks_lines(monkeypatch: pytest.MonkeyPatch,
+                                            hk_waits: Game) -> None:
+    # The melds set up again for the waits search are counted like the rest of the work.
+    from test_games_work_tracks_time import BUDGET, assert_work_tracks_lines
+
+    from typed_mahjong.games import engine
+
+    monkeypatch.setattr(engine, "WORK_BUDGET", BUDGET)
+    for hand in hk_meld_waiting_hands(5, 10):
+        for last in ("1m", "5p", "9s", "white"):
+            try:
+                hk_waits.score(f"{hand} {last}")
+            except GameError as error:
+                assert error.kind == BAD_HAND  # over its copies
+                continue
+            assert assert_work_tracks_lines(hk_waits, f"{hand} {last}") > 0
+
+
+SEVEN_PAIRS = """
+  Seven Pairs:
+    description: test only, a shape with no group of 3
+    structure: 2 2 2 2 2 2 2
+    when: true
+    han: 4
+"""
+
+
+def test_melds_never_play_a_shape_without_sets() -> None:
+    text = builtin_path("hk-oldstyle").read_text(encoding="utf-8")
+    game = loads(text.replace("\nexclude:", SEVEN_PAIRS + ANY_READING + "exclude:"),
+                 filename="hk-7.yaml")
+    # Concealed, six pairs and a 9p wait on 9p as seven pairs (no sets and a pair).
+    concealed = "1p 1p 2p 2p 5p 5p 9p east east south south west west"
+    assert game.waits(concealed) == ("9p",)
+    # Two claimed chows cannot be pairs, and 1p 1p 2p 2p 5p 5p 9p plus a tile are never
+    # two sets and a pair: nothing completes it, as scoring each tile finds.
+    melded = "(1m 2m 3m) (4m 5m 6m) 1p 1p 2p 2p 5p 5p 9p"
+    assert game.waits(melded) == () == complete_by_trying(game, melded)
