@@ -354,7 +354,7 @@ def test_duplicate_part_names() -> None:
         ("    overrides: [Same]\n", "when", "yaku 'Same': a yaku cannot override itself"),
         ("    colour: red\n", "colour: red\n",
          "yaku 'Same': unknown key 'colour'; expected one of: structure, when, points, han, "
-         "stacks, overrides, bonus, fallback, each, description"),
+         "stacks, overrides, bonus, fallback, each, account_once, description"),
         ("    structure: 2 2 2 2\n", "2 2 2 2", "yaku 'Same'.structure: the groups hold 8 "
                                                 "tiles, but hands have 6 (rules.hand_size)"),
     ],

@@ -36,7 +36,7 @@ from .reader import Reader, suggest
 from .spec import MAX_ENTRIES, MAX_HAND, MAX_PART_DEPTH, MAX_POINTS, SLOT_NAMES, RulesSpec
 
 YAKU_KEYS = ("structure", "when", "points", "han", "stacks", "overrides", "bonus", "fallback",
-             "each", "description")
+             "each", "account_once", "description")
 EXCLUDE_KEYS = ("structure", "when", "description")
 
 # A compiled yaku or exclusion, with its structure, environment size and YAML node.
@@ -392,7 +392,7 @@ class ConstraintReader(Reader):
             self.problem(node, context, "no structure: give it one ('structure: 3 3 3') or set "
                          "rules.structure")
         value, stacks, overrides, bonus, in_points = 0, True, frozenset[str](), False, False
-        fallback, each = False, False
+        fallback, each, once = False, False, False
         fewer: tuple[tuple[str, int], ...] = ()
         value_node: yaml.Node | None = None
         if is_yaku:
@@ -429,6 +429,8 @@ class ConstraintReader(Reader):
                 fallback = self.boolean(values["fallback"], f"{context}.fallback") is True
             if "each" in values:
                 each = self.boolean(values["each"], f"{context}.each") is True
+            if "account_once" in values:
+                once = self.boolean(values["account_once"], f"{context}.account_once") is True
         if "description" in values:
             self.text(values["description"], f"{context}.description", 2000)
         if "when" not in values:
@@ -445,9 +447,14 @@ class ConstraintReader(Reader):
                                      parts, value, value_node, stacks, overrides, bonus,
                                      in_points, not is_yaku)
             if entry is not None:
-                if fallback or each or fewer:
+                if fallback or each or fewer or once:
                     entry = (dataclasses.replace(entry[0], fallback=fallback, each=each,
-                                                 fewer=fewer), entry[1])
+                                                 fewer=fewer, account_once=once), entry[1])
+                if once and (not each or len(entry[0].group_order) != 2):
+                    self.problem(values["account_once"], context, "'account_once' counts a "
+                                 "yaku over two groups with its family: give it 'each: true' "
+                                 "and a constraint that names exactly two groups")
+                    continue
                 if each and not entry[0].group_order:
                     self.problem(values["each"], context, "'each' counts the yaku once for "
                                  "each set of groups it is played by, but its constraint "

@@ -33,7 +33,7 @@ from .fallback import with_fallbacks
 from .model import GameScore, Input, Reading, ReadingTile, Value
 from .multisets import splits, submultisets
 from .overrides import dropped
-from .repeats import most_disjoint
+from .repeats import account_once, most_disjoint
 from .spec import MAX_POINTS
 
 # The work budget of one score() call. Every unit of work is counted: a search step, a
@@ -108,6 +108,7 @@ class Pattern:
     bonus: bool = False  # its value does not count toward rules.minimum
     fallback: bool = False  # counts only where no other yaku does (bonus yaku aside)
     each: bool = False  # counts once for each set of groups that plays it (repeats.py)
+    account_once: bool = False  # counted with its family by the account-once principle
     # Yaku it overrides only in part: (name, how many of the times it counts).
     fewer: tuple[tuple[str, int], ...] = ()
     in_points: bool = False  # a limit hand valued in points in a game counted in han
@@ -643,11 +644,21 @@ class _Search:
         if any(pattern.each for pattern in applied):
             values = dict(values)
             held = {id(pattern) for pattern in applied}
+            family: list[tuple[int, int, list[tuple[int, ...]]]] = []
             for pattern, structure in live.maybe:
                 if pattern.each and id(pattern) in held:
+                    if pattern.account_once:
+                        family.append((id(pattern), values.get(id(pattern), pattern.value),
+                                       self.assignments(pattern, structure)))
+                        continue
                     times[id(pattern)] = self.count_groups(pattern, structure)
                     values[id(pattern)] = (values.get(id(pattern), pattern.value)
                                            * times[id(pattern)])
+            if family:
+                for ident, counted in account_once(family, self.spend).items():
+                    times[ident] = counted
+                    values[ident] = next(value for key, value, _ in family
+                                         if key == ident) * counted
         points, chosen = self.best_combination(applied, values, times)
         if points > self.best_points:
             self.best_points = points
@@ -744,19 +755,23 @@ class _Search:
     def count_groups(self, pattern: Pattern, structure: Structure) -> int:
         """How many times an ``each`` yaku counts in this reading: the most assignments
         of its groups that share no group (``repeats.most_disjoint``)."""
+        return most_disjoint(self.assignments(pattern, structure), self.spend)
+
+    def assignments(self, pattern: Pattern, structure: Structure) -> list[tuple[int, ...]]:
+        """Every assignment of the reading's groups (their positions) that plays the
+        pattern's groups."""
         env = self.env(structure)
         candidates = self.candidates(pattern, structure, env)
         if candidates is None:
-            return 0
+            return []
         found: list[tuple[int, ...]] = []
         self.matching, self.matching_start = pattern, self.work
         self.assign(pattern, structure, candidates, 0, env, [-1] * len(structure.sizes),
                     found)
-        times = most_disjoint(found, self.spend)
         self.pattern_work[pattern.name] = (self.pattern_work.get(pattern.name, 0)
                                            + self.work - self.matching_start)
         self.matching = None
-        return times
+        return found
 
     def candidates(self, pattern: Pattern, structure: Structure, env: InputEnv
                    ) -> list[list[int]] | None:
