@@ -60,6 +60,7 @@ def build_engine(filename: str, tiles: list[Tile], attributes: dict[str, tuple[s
         kinds=tuple(t.name for t in ordinary), wildcards=tuple(t.name for t in wildcards),
         copies={t.name: t.copies for t in tiles}, wildcards_per_hand=per_hand,
         records=tuple(records), set_rules=set_rules, shapes=tuple(shape_list),
+        waits_shapes=_waits_shapes(shape_list, rules),
         han_points=rules.han_points if rules.unit == "han" else None,
         max_points=rules.max_points, ceiling=None, minimum=rules.minimum, inputs=inputs,
         override_order=override_order(
@@ -94,6 +95,16 @@ def _structure(sizes: tuple[int, ...], members: list[tuple[Pattern, int]]) -> St
     return Structure(sizes, offsets, positions, tuple(canonical), env_size,
                      tuple(p for p, _ in members if not p.exclusion),
                      tuple(p for p, _ in members if p.exclusion))
+
+
+def _waits_shapes(shapes: list[Shape], rules: RulesSpec) -> tuple[Shape, ...] | None:
+    """The shapes `rules.waits_structures` names (None: all of them find waits)."""
+    if rules.waits_structures is None:
+        return None
+    wanted = {tuple(sorted(sizes)) for sizes, _ in rules.waits_structures}
+    return tuple(shape for shape in shapes
+                 if tuple(size for size, count in zip(shape.sizes, shape.counts, strict=True)
+                          for _ in range(count)) in wanted)
 
 
 def _tabulate(rule: SetRule, size: int, kinds: int, per_hand: int,

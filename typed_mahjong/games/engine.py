@@ -184,6 +184,9 @@ class Engine:
     override_order: tuple[tuple[str, frozenset[str]], ...] = ()
     fewer: Mapping[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     meld_notation: bool = True  # brackets write melds (no tile name has one; melds.py)
+    # the shapes whose readings make a hand complete for waits (rules.waits_structures);
+    # None: every shape
+    waits_shapes: tuple[Shape, ...] | None = None
 
     def record_code(self, rank: int, source: int, last: bool) -> int:
         """Records sort by code: display rank, then real before wildcard, then last."""

@@ -28,7 +28,7 @@ TOP_KEYS = ("name", "description", "rules", "defaults", "tiles", "inputs", "part
             "yaku", "exclude")
 RULE_KEYS = ("hand_size", "structure", "players", "starting_points", "rounds",
              "wildcards_per_hand", "order", "display", "unit", "han_points", "max_points",
-             "minimum")
+             "minimum", "waits_structures")
 # The sections only a game file has: a YAML mapping with none of them is not one.
 GAME_SECTIONS = ("rules", "tiles", "yaku")
 INPUT_KEYS = ("type", "values", "default", "min", "max", "description")
@@ -87,6 +87,7 @@ class _Loader(ConstraintReader):
         parts = self.parts(sections.get("parts"), attributes)
         set_rules = self.set_rules(sections.get("sets"), attributes, parts, rules)
         patterns = self.patterns(sections, attributes, parts, rules)
+        self.check_waits_structures(rules, patterns)
         if self.problems or rules.hand_size is None or name is None:
             raise self.fail()
         engine = build_engine(self.filename, tiles, attributes, set_rules, patterns, rules,
@@ -172,7 +173,22 @@ class _Loader(ConstraintReader):
         if "max_points" in values:
             rules.max_points = self.integer(values["max_points"], "rules.max_points", 1,
                                             MAX_POINTS)
+        if "waits_structures" in values:
+            node_w = values["waits_structures"]
+            found = self.structures(node_w, "rules.waits_structures", rules)
+            rules.waits_structures = [(s, node_w) for s in found if s is not None]
         return rules
+
+    def check_waits_structures(self, rules: RulesSpec, patterns: list[Any]) -> None:
+        """Each structure `rules.waits_structures` names is one a yaku or exclusion is
+        written for (in any order of its sizes): only those have readings."""
+        written = {tuple(sorted(structure)) for _, (structure, _, _) in patterns}
+        for sizes, node in rules.waits_structures or ():
+            if tuple(sorted(sizes)) not in written:
+                listed = ", ".join(" ".join(map(str, s)) for s in sorted(written))
+                self.problem(node, "rules.waits_structures",
+                             f"no yaku or exclusion is written for the structure "
+                             f"{' '.join(map(str, sizes))!r}; the game's structures: {listed}")
 
     def han_points(self, node: yaml.Node) -> tuple[int, ...] | None:
         """The points for 1, 2, 3 ... han: a table (counts ascending, gaps allowed: a count

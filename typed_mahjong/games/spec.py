@@ -36,4 +36,7 @@ class RulesSpec:
     han_points: tuple[int, ...] | None = None
     max_points: int | None = None
     minimum: int | None = None  # least total (han or points, bonus yaku aside) that wins
+    # the structures whose readings make a hand complete for its waits (None: every one),
+    # each with its node (for errors)
+    waits_structures: list[tuple[tuple[int, ...], yaml.Node]] | None = None
 

@@ -101,7 +101,9 @@ class _CompleteSearch(_Search):
 
     def find(self) -> bool:
         try:
-            for shape in self.engine.shapes:
+            engine = self.engine
+            shapes = engine.shapes if engine.waits_shapes is None else engine.waits_shapes
+            for shape in shapes:
                 blocks = self.start(shape)  # the melds, if the shape has room for them
                 if blocks is not None:
                     self.place(blocks, None)
