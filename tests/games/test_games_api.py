@@ -62,7 +62,7 @@ def test_game_error_carries_its_location() -> None:
 
 
 def test_builtins() -> None:
-    assert games.builtin_names() == ("forest", "hk-oldstyle", "riichi-tanyao")
+    assert games.builtin_names() == ("forest", "hk-oldstyle", "mcr", "riichi-tanyao")
     assert games.builtin_path("forest").name == "forest.yaml"
     with pytest.raises(GameError, match="no built-in game named 'chess'"):
         games.builtin_path("chess")

@@ -71,8 +71,9 @@ def test_tiles_and_list(capsys: pytest.CaptureFixture[str]) -> None:
                                 "water=False,", "wings=False,", "young=False"]
     assert lines[-1].split() == ["moon", "x2", "wildcard"]
     assert run("game", "list") == 0
-    assert capsys.readouterr().out.split("\n")[:3] == [
+    assert capsys.readouterr().out.split("\n")[:4] == [
         "forest           Forest Friends",
         "hk-oldstyle      Hong Kong Old Style",
+        "mcr              Chinese Official (MCR)",
         "riichi-tanyao    Riichi tanyao (closed ron, non-dealer)",
     ]

@@ -211,7 +211,7 @@ def test_file_level_errors(text: str, fragment: str | None, message: str) -> Non
         ("  structure: 3 3\n", "  structure: 3 3\n  colour: red\n", "colour: red",
          "rules: unknown key 'colour'; expected one of: hand_size, structure, players, "
          "starting_points, rounds, wildcards_per_hand, order, display, unit, han_points, "
-         "max_points, minimum"),
+         "max_points, minimum, waits_structures"),
     ],
 )
 def test_rules_errors(old: str, new: str, at: str, message: str) -> None:
