@@ -2,7 +2,7 @@
 and on the worst cases of the work budget (issue 14).
 
     .venv/bin/python benchmarks/bench_games.py [--hands 400] [--repeat 20] [--seed 7]
-        [--worst-repeat 3]
+        [--worst-repeat 3] [--mcr-hands 300] [--mcr-passes 3]
 
 Hands are *winning* hands drawn the way play makes them: the 66-tile wall is shuffled and
 each of the three sets takes, in wall order, the first tiles of a randomly chosen colour
@@ -13,17 +13,32 @@ the median, 90th percentile and maximum over hands, overall and by moons in the 
 with the number of readings tried. Times are CPU time of this process
 (``time.process_time``), which shared CI machines disturb less than wall time; wall time
 is printed as well.
+
+Chinese Official (``mcr``, issue 39): a seeded sample of ``--mcr-hands`` hands the
+reference scores, from the oracle corpus (tests/data/mcr/corpus.jsonl.gz, through
+tests/games/mcr_support.py), each scored ``--repeat`` times (its time the median), with
+the work units ``Score.work`` counts. Where the reference (pymahjonggb, ``pip install
+.[mcr-oracle]``) imports, each hand is also timed with it in the same process,
+interleaved (ours, then the reference's, hand by hand), and the ratio ours/reference is
+given per hand (median, 10th-90th percentile) and per pass: ``--mcr-passes`` passes over
+the sample, so the ratio's range comes from one process.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import random
 import re
 import statistics
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
 
 from typed_mahjong import games
 from typed_mahjong.games import engine
@@ -175,12 +190,80 @@ def report(label: str, rows: list[tuple[float, float, int]]) -> None:
           f" | readings median {statistics.median(readings):g} max {readings[-1]}")
 
 
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+REFERENCE_LOOP = 20  # the reference takes microseconds: each timing covers this many calls
+
+
+def reference_call(row: dict[str, Any]) -> Callable[[], object] | None:
+    """``REFERENCE_LOOP`` calls of the reference on the row's inputs, or None when it does
+    not import."""
+    try:
+        calculate = importlib.import_module("MahjongGB").MahjongFanCalculator
+    except ImportError:
+        return None
+    args = dict(row["inputs"])
+    args["pack"] = tuple(tuple(p) for p in args["pack"])
+    args["hand"] = tuple(args["hand"])
+    call = partial(calculate, **args)
+
+    def loop() -> None:
+        for _ in range(REFERENCE_LOOP):
+            call()
+    return loop
+
+
+def run_mcr(hands: int, repeat: int, passes: int, seed: int) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "games"))
+    import mcr_support  # noqa: PLC0415 (test helper, not a package)
+
+    start = time.process_time()
+    game = mcr_support.game()
+    print(f"load mcr.yaml: {(time.process_time() - start) * 1e3:.1f} ms cpu; "
+          f"{len(game.yaku_names)} yaku")
+    rows = random.Random(seed).sample(mcr_support.scored_rows(), hands)
+    calls = []
+    for row in rows:
+        text, inputs = mcr_support.hand_text(row), mcr_support.inputs(row)
+        work = game.score(text, **inputs).work
+        calls.append((partial(game.score, text, **inputs), reference_call(row), work))
+    live = all(ref is not None for _, ref, _ in calls)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"mcr score(), {hands} corpus hands (seed {seed}) x {repeat} runs each, "
+          f"{passes} passes, load {load:.1f}; reference "
+          f"{'pymahjonggb, interleaved' if live else 'not installed (pip install .[mcr-oracle])'}")
+    works = [float(work) for _, _, work in calls]
+    for n in range(passes):
+        ours_cpu: list[float] = []
+        ref_cpu: list[float] = []
+        for ours, ref, _ in calls:
+            ours_cpu.append(median_time(ours, repeat, time.process_time))
+            if ref is not None:
+                ref_cpu.append(median_time(ref, repeat, time.process_time) / REFERENCE_LOOP)
+        line = (f"  pass {n + 1}: ours cpu median {statistics.median(ours_cpu) * 1e3:7.3f} ms"
+                f"  p90 {pct(ours_cpu, 0.9) * 1e3:7.3f} ms  max {max(ours_cpu) * 1e3:7.3f} ms")
+        if live:
+            ratios = [o / r for o, r in zip(ours_cpu, ref_cpu, strict=True)]
+            line += (f" | reference median {statistics.median(ref_cpu) * 1e3:7.4f} ms"
+                     f"  p90 {pct(ref_cpu, 0.9) * 1e3:7.4f} ms  max {max(ref_cpu) * 1e3:7.4f} ms"
+                     f" | ours/reference per hand median {statistics.median(ratios):.0f}x"
+                     f" (p10-p90 {pct(ratios, 0.1):.0f}-{pct(ratios, 0.9):.0f}x)")
+        print(line)
+    print(f"  work units: median {statistics.median(works):g}  p90 {pct(works, 0.9):g}  "
+          f"max {max(works):g}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--worst-repeat", type=int, default=3)
+    parser.add_argument("--mcr-hands", type=int, default=300)
+    parser.add_argument("--mcr-passes", type=int, default=3)
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -212,6 +295,8 @@ def main() -> None:
         report(f"  with {moons} moon{'s' if moons != 1 else ''}", rows)
     report("random deals (mostly losing)", dealt)
     run_worst_cases(args.worst_repeat)
+    if args.mcr_hands:
+        run_mcr(args.mcr_hands, args.repeat, args.mcr_passes, args.seed)
 
 
 if __name__ == "__main__":
