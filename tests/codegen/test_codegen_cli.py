@@ -107,6 +107,7 @@ def test_the_codegen_cli_module_imports_nothing_heavy(tmp_path: Path) -> None:
     ("scores.md", ["tables", "--rules", "tenhou", "--format", "markdown"]),
     ("scores.html", ["tables", "--rules", "tenhou", "--format", "html"]),
     ("forest_tiles.py", ["game-tiles", "typed_mahjong/games/builtin/forest.yaml"]),
+    ("mcr_tiles.py", ["game-tiles", "typed_mahjong/games/builtin/mcr.yaml"]),
 ])
 def test_the_shipped_examples_are_current(output: str, argv: list[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:

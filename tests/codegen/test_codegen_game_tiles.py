@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from codegen_checkers import run_mypy
 
 from typed_mahjong.cli import main
 from typed_mahjong.codegen.errors import CodegenError
@@ -57,3 +58,22 @@ def test_a_broken_game_file_is_reported_with_its_line(
     err = capsys.readouterr().err
     assert f"{game}:3:" in err  # the games loader's file:line:column
     assert not output.exists()
+
+
+def test_mcr_tiles_generate_and_type_check(tmp_path: Path) -> None:
+    """Chinese Official (issue 39): the 34 tile names (flowers are counted, not tiles), as
+    in examples/codegen/mcr_tiles.py; mypy --strict, no plugin, takes a real tile and
+    rejects a misspelt one."""
+    source = game_tiles_text(builtin_path("mcr"), "TileName", ["codegen"])
+    names = alias_names(source, "TileName")
+    assert len(names) == 34 and names == list(dict.fromkeys(load(builtin_path("mcr")).tile_names))
+    assert {"1m", "9s", "5p", "east", "white"} <= set(names)
+    (tmp_path / "mcr_tiles.py").write_text(source)
+    (tmp_path / "use.py").write_text(
+        "from mcr_tiles import TILE_NAMES, TileName\n\n"
+        "good: TileName = \"east\"\n"
+        "first: TileName = TILE_NAMES[0]\n"
+        "bad: TileName = \"1z\"\n")
+    diagnostics = run_mypy(tmp_path, ["mcr_tiles.py", "use.py"])
+    assert [(d.file, d.line, d.severity) for d in diagnostics] == [("use.py", 5, "error")]
+    assert "Incompatible types in assignment" in diagnostics[0].message
