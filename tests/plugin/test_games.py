@@ -89,5 +89,5 @@ def test_game_errors(project: Project) -> None:
     assert lines[3].startswith("m.py:5:42: error: game games/trios.yaml: the hand scores "
                                "nothing") and lines[3].endswith("[mahjong-no-yaku]")
     # Game[ is the first input of e (column 8).
-    assert lines[4] == ("m.py:6:8: error: a game's score has no Han; use Points, Yaku or "
-                        "YakuSet with Game[...]  [mahjong-usage]")
+    assert lines[4] == ("m.py:6:8: error: a game's score has no Han; use Points, Yaku, "
+                        "YakuSet or Waits with Game[...]  [mahjong-usage]")

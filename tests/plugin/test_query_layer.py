@@ -117,8 +117,9 @@ def test_yaku_set_is_every_yaku_in_order(project: Project) -> None:
 
 # One annotation per result name, with what mypy must reveal for it.
 def _annotation(name: str, game: bool) -> str:
-    if game:
-        return f'{name}[Game["forest"], Hand["{FOREST_HAND}"]]'
+    if game:  # Waits: a waiting hand, the winning hand without its last tile
+        hand = FOREST_HAND.rsplit(" ", 1)[0] if name == "Waits" else FOREST_HAND
+        return f'{name}[Game["forest"], Hand["{hand}"]]'
     if name in ("Shanten", "Waits"):
         return f'{name}[Hand["123m456p789s55m23s"]]'
     if name == "Readings":

@@ -46,7 +46,8 @@ class ResultName:
 
     ``base`` is its type without the plugin (``Annotated[base, Query]`` at run time);
     ``value`` picks the answer out of a riichi ``Score`` (``None`` for HAND results);
-    ``game`` whether a ``Game[...]`` answers it; ``function`` the full name of its
+    ``game`` whether a ``Game[...]`` answers it (a SCORE result from the game's score, a
+    HAND result from the game's ``waits``: ``answer_game``); ``function`` the full name of its
     function form, if it has one; ``rules`` whether its answer depends on ``Rules[...]``.
     """
 
@@ -90,7 +91,7 @@ RESULT_NAMES: Final[tuple[ResultName, ...]] = (
     ResultName("Shanten", HAND, VALUE, int, "-1 complete, 0 tenpai, 1, 2, ...", None,
                function="typed_mahjong.core.shanten.shanten"),
     ResultName("Waits", HAND, MEMBER, str, "one of the tiles a tenpai hand waits on", None,
-               function="typed_mahjong.core.shanten.waits"),
+               game=True, function="typed_mahjong.core.shanten.waits"),
     ResultName("Settlement", SETTLE, EXACT, tuple, "every seat's point change (E, S, W, N; "
                "E, S, W under three-player rules) when this win is settled: honba and "
                "Sticks to the winner, a ron paid by From[...]", None,
@@ -481,6 +482,9 @@ def _game_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
         if field in given:
             raise AnnotationError(f"{result}[...] sets the game's input '{field}' twice "
                                   f"({given[field][1]} and {name}); give it once", index)
+        if RESULTS_BY_NAME[result].asks == HAND:  # Waits: the tiles alone
+            raise AnnotationError(f"{result}[Game[...], ...] takes only Hand[...]: a waiting "
+                                  f"hand has no situation; {name} does not apply here", index)
         given[field] = (value, name)
         texts[input_field(field)] = ("", Origin(index, ((0, at),)))
     if "Hand" not in seen:
@@ -634,6 +638,7 @@ class PlayableGame(Protocol):
     user's mypy run."""
 
     def score(self, hand: str, **inputs: bool | int | str) -> PlayedHand: ...
+    def waits(self, hand: str) -> tuple[str, ...]: ...
 
 
 def score_call(call: Call, rules: str | Rules) -> Score:
@@ -713,21 +718,12 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
     """
     row = RESULTS_BY_NAME[call.result]
     rule_set = call.rules if call.rules is not None else rules
-    if row.asks == HAND:
-        return _answer_hand(call, rule_set)
     if call.game is not None:
         if game is None:
             game = load_game(base_dir or Path.cwd(), call.game)
-        inputs: dict[str, bool | int | str] = {}
-        for name, value in call.situation:
-            assert isinstance(value, bool | int | str)  # as _game_call made them
-            inputs[name] = value
-        played = game.score(call.hand, **inputs)
-        if not played.won:
-            raise NoYaku(f"game {call.game}: the hand scores nothing: "
-                         f"{played.explain().splitlines()[0]}")
-        names = tuple(name for name, _ in played.yaku)
-        return Answered(int(played.points) if call.result == "Points" else names, played)
+        return answer_game(call, game)
+    if row.asks == HAND:
+        return _answer_hand(call, rule_set)
     if row.asks == SETTLE:  # the settlement scores the win itself, once
         return _answer_settlement(call, rule_set if rule_set is not None else "tenhou")
     # The call's own rules are applied by score_call; a memo keys on both.
@@ -737,6 +733,26 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
     _refuse_yakuless(call, outcome)
     assert row.value is not None
     return Answered(row.value(outcome), outcome)
+
+
+def answer_game(call: Call, game: PlayableGame) -> Answered:
+    """The answer of a ``Game[...]`` call (a result whose row has ``game``): a HAND result
+    (``Waits``) is the game's ``waits`` of the waiting hand, the others come from its score.
+    Raises HandError (``NoYaku`` for a hand that scores nothing) or GameError."""
+    if RESULTS_BY_NAME[call.result].asks == HAND:
+        tiles = game.waits(call.hand)
+        return Answered(tiles, f"game {call.game}: {call.hand}: waits on "
+                               f"{' '.join(tiles) or 'nothing'}")
+    inputs: dict[str, bool | int | str] = {}
+    for name, value in call.situation:
+        assert isinstance(value, bool | int | str)  # as _game_call made them
+        inputs[name] = value
+    played = game.score(call.hand, **inputs)
+    if not played.won:
+        raise NoYaku(f"game {call.game}: the hand scores nothing: "
+                     f"{played.explain().splitlines()[0]}")
+    names = tuple(name for name, _ in played.yaku)
+    return Answered(int(played.points) if call.result == "Points" else names, played)
 
 
 def _refuse_yakuless(call: Call, outcome: Score) -> None:
