@@ -8,16 +8,33 @@ it, and compares. Used by tests/games/test_games_mcr.py and scripts/mcr_disagree
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
 import pathlib
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from typed_mahjong import games
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "data" / "mcr" / "corpus.jsonl.gz"
+
+
+@cache
+def oracle() -> ModuleType:
+    """scripts/mcr_oracle.py as a module: its generator, tables and parsers (it imports
+    the reference only when asked to score)."""
+    spec = importlib.util.spec_from_file_location("mcr_oracle", ROOT / "scripts" / "mcr_oracle.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("mcr_oracle", module)
+    spec.loader.exec_module(module)
+    return module
+
 
 # The binding's tile codes and our names (tests/data/mcr/README.md)
 _SUITS = {"W": "m", "T": "s", "B": "p"}

@@ -11,16 +11,13 @@ Tiles aside) agrees when we score it 0, as in test_games_mcr.py.
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import mcr_support
 import pytest
+from mcr_support import oracle
 
 ROOT = Path(__file__).resolve().parents[2]
 # Not the corpus's seed (39). Three deals of ~1,000 hands, pooled: one deal's rate
@@ -34,17 +31,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SEEDS = (2039, 2040, 2041)
 RANDOM_HANDS = 900  # the corpus's random styles
 TEMPLATE_TRIES = 2  # and up to this many hands from each fan's template
-
-
-@cache
-def oracle() -> ModuleType:
-    """The generator script (it imports the reference only when asked to)."""
-    spec = importlib.util.spec_from_file_location("mcr_oracle", ROOT / "scripts" / "mcr_oracle.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("mcr_oracle", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 def fresh_rows(seed: int) -> list[dict[str, Any]]:

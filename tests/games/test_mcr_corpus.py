@@ -11,35 +11,22 @@ itself again, where it is installed.
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 import random
 import re
-import sys
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from mcr_support import oracle
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "data" / "mcr" / "corpus.jsonl.gz"
 SOURCE = re.compile(r"PyMahjongGB-1\.4\.0/MahjongGB/mahjong-algorithm/unit_test\.cpp:(\d+)")
 BINDING_ARGUMENTS = {"pack", "hand", "winTile", "flowerCount", "isSelfDrawn", "is4thTile",
                      "isAboutKong", "isWallLast", "seatWind", "prevalentWind"}
-
-
-@cache
-def oracle() -> ModuleType:
-    """The generator script (its tables and parsers; it imports the reference lazily)."""
-    spec = importlib.util.spec_from_file_location("mcr_oracle", ROOT / "scripts" / "mcr_oracle.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("mcr_oracle", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 @cache

@@ -48,6 +48,16 @@ def tenpai_seats(hands: Sequence[str], rules: Rules | None) -> tuple[int, ...]:
     return tuple(ready)
 
 
+def nagashi_of_ids(discards: Sequence[Sequence[int]], called_from: int) -> tuple[int, ...]:
+    """Seats (one list of discarded 136-ids each) that discarded only terminals and
+    honours and had no discard called (``called_from``: a mask of seats)."""
+    broken = called_from
+    for seat, ids in enumerate(discards):
+        if not all(ORPHAN_KINDS[tile >> 2] for tile in ids):
+            broken |= 1 << seat
+    return nagashi_seats(broken, len(discards))
+
+
 def nagashi_seats(broken: int, players: int) -> tuple[int, ...]:
     """Seats not in the ``broken`` mask (a middle tile discarded, or a discard called)."""
     return tuple(seat for seat in range(players) if not broken >> seat & 1)

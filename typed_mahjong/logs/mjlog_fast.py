@@ -23,7 +23,7 @@ from operator import add, or_, sub
 from typing import Final
 
 from .checked import whole, whole_list
-from .endings import ORPHAN_KINDS, nagashi_seats
+from .endings import nagashi_of_ids
 from .mjlog_records import (
     SCORE_LIMIT,
     draw_record,
@@ -327,13 +327,9 @@ class _FastRound:
         table = table_at_draw(tracker, [hand_with_melds(self._hand(seat), self.melds[seat],
                                                         self.red) for seat in range(players)],
                               discards, None if not last else divmod(last - FIRST_DISCARD, 136))
-        broken = self.called_from
-        for seat in range(players):
-            if not all(ORPHAN_KINDS[tile >> 2] for tile in discards[seat]):
-                broken |= 1 << seat
         round_ = self.round
         round_.draw = draw_record(round_.source, self.where, tracker, named, players, table,
-                                  shown, nagashi_seats(broken, players))
+                                  shown, nagashi_of_ids(discards, self.called_from))
         self.ended = True
 
     def _final(self, named: dict[bytes, bytes]) -> None:

@@ -37,7 +37,7 @@ from itertools import accumulate, repeat
 from ..core.interop import from_136, tile_from_136
 from ..core.tiles import tile_name
 from .checked import shown, whole, whole_list
-from .endings import ORPHAN_KINDS, nagashi_seats
+from .endings import nagashi_of_ids
 from .mjlog_fast import read_round
 from .mjlog_records import (
     SCORE_LIMIT,
@@ -542,7 +542,7 @@ class _XmlRound:
                               discards, self.last_discard)
         self.round.draw = draw_record(self.round.source, f"line {self.lines.at(offset)}",
                                       self.tracker, named, self.players, table, shown,
-                                      _nagashi(discards, self.called_from, self.players))
+                                      nagashi_of_ids(discards, self.called_from))
         self.ended = True
 
     def _final(self, named: dict[bytes, bytes]) -> None:
@@ -668,15 +668,6 @@ class _XmlRound:
                                               f"round {self.round.name} ends without a win "
                                               f"or a draw"))
         return self.round
-
-
-def _nagashi(discards: list[list[int]], called_from: int, players: int) -> tuple[int, ...]:
-    """Seats that discarded only terminals and honours and had no discard called."""
-    broken = called_from
-    for seat in range(players):
-        if not all(ORPHAN_KINDS[tile >> 2] for tile in discards[seat]):
-            broken |= 1 << seat
-    return nagashi_seats(broken, players)
 
 
 def _sets(melds: list[TenhouMeld]) -> int:
