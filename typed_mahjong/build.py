@@ -32,11 +32,12 @@ RECORD: Final = "build_record.json"  # written by setup.py into the built packag
 
 # The one list of compiled modules (setup.py reads it with ast, without importing us), as
 # module names relative to the package ("solitaire.looser" is typed_mahjong.solitaire.looser):
-# the scoring pipeline and shanten, and the Shanghai solver's search, whose hot loops gain
-# from native code. Left out on purpose: rules (presets built with dataclass introspection),
-# errors, the annotation names, the query layer, plugin, codegen, CLI, games, the other log
-# readers (tenhou.net/6, mjai), and solitaire's faces, positions, deals, formats, solver
-# front end, helper process and reports (dynamic or not hot).
+# the scoring pipeline and shanten, the Shanghai solver's search, the mjlog reader and the
+# YAML games' scoring engine, whose hot loops gain from native code. Left out on purpose:
+# rules (presets built with dataclass introspection), errors, the annotation names, the
+# query layer, plugin, codegen, CLI, the games' file reader and type checker (run once per
+# file), the other log readers (tenhou.net/6, mjai), and solitaire's faces, positions,
+# deals, formats, solver front end, helper process and reports (dynamic or not hot).
 COMPILED_MODULES: Final = (
     "core.tiles",
     "core.hand",
@@ -70,6 +71,17 @@ COMPILED_MODULES: Final = (
     "logs.mjlog_records",
     "logs.mjlog_fast",
     "logs.tenhou_xml",
+    # The YAML games' engine: compiled expressions, the reading search, melds and waits.
+    "games.syntax",
+    "games.compiler",
+    "games.model",
+    "games.multisets",
+    "games.overrides",
+    "games.fallback",
+    "games.repeats",
+    "games.melds",
+    "games.engine",
+    "games.waits",
 )
 
 

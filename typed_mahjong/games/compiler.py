@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..errors import MahjongError
 from . import syntax as S
 
@@ -42,6 +44,8 @@ WAITS = "waits"
 WAITS_INPUT = -1
 
 
+# A list subclass cannot be a mypyc native class; it stays a Python class when compiled.
+@mypyc_attr(native_class=False)
 class InputEnv(list[Any]):
     """An environment that also carries the situation inputs of one ``score`` call, how
     to count the hand's waits (``waits.count_waits``, only run when a clause reads
@@ -383,7 +387,7 @@ class _Compiler:
                     f"'{op}' compares numbers, not {_a(left.type)} with {_a(right.type)}", where
                 )
             return
-        if left.type != right.type or left.type not in (*SCALARS, "tile"):
+        if left.type != right.type or left.type not in SCALARS + ("tile",):
             raise CompileError(
                 f"'{op}' cannot compare {_a(left.type)} with {_a(right.type)}", where
             )
