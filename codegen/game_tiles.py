@@ -7,25 +7,20 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .errors import CodegenError
+from .game_source import load_game
 from .output import command_lines
 from .render import render
 
 
-def game_tiles_text(path: Path, alias: str, argv: Sequence[str]) -> str:
-    """The module for the game in ``path`` (loaded by ``typed_mahjong.games.load``)."""
+def game_tiles_text(path: Path | str, alias: str, argv: Sequence[str]) -> str:
+    """The module for the game in ``path``, a YAML file or a built-in game's name."""
     if not alias.isidentifier() or keyword.iskeyword(alias):
         raise CodegenError(f"--alias {alias!r} is not a Python name")
     if alias in ("GAME_NAME", "TILE_NAMES", "Final", "Literal", "TypeAlias"):
         raise CodegenError(f"--alias {alias!r} clashes with a name the module defines")
-    try:
-        from typed_mahjong.games import GameError, load
-    except ImportError as exc:  # the games package is built separately (issue 3)
-        raise CodegenError(f"the games package is not available: {exc}") from None
-    try:
-        game = load(path)
-    except GameError as exc:
-        # Each problem already reads "file:line:column: context: message".
-        raise CodegenError("\n".join(exc.problems)) from None
+    # A bad file's problems each read "file:line:column: context: message".
+    loaded = load_game(path)
+    game, path = loaded.game, loaded.path
     names = list(dict.fromkeys(game.tile_names))  # keep the game's order, drop repeats
     if not names:
         raise CodegenError(f"{path}: the game {game.name!r} defines no tiles")

@@ -1,4 +1,5 @@
-"""``typed-mahjong codegen {tables,fixtures,game-tiles}``: parsing only; work is in the modules.
+"""``typed-mahjong codegen {tables,fixtures,game-tiles,game-table}``: parsing only; the work
+is in the modules.
 
 Exit status: 0 written (or up to date with --check), 1 out of date (--check), 2 bad input
 (the message on stderr names the fault; nothing is written).
@@ -21,7 +22,8 @@ DEFAULT_MAX_FU = 110  # keep in step with codegen.table.DEFAULT_MAX_FU (not impo
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``codegen`` and its sub-subcommands to the console script."""
     codegen = subparsers.add_parser(
-        "codegen", help="generate typed modules (Literal score tables, fixtures, tile names)",
+        "codegen", help="generate typed modules (Literal score tables, fixtures, tile names, "
+        "game tables)",
         description="Generate Python modules whose types carry the scoring core's answers.")
     commands = codegen.add_subparsers(dest="codegen_command", required=True)
 
@@ -52,11 +54,22 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     game_tiles = commands.add_parser(
         "game-tiles", help="a Literal type of a YAML game's tile names",
         description="A type alias Literal[...] of the tile names of a game defined in YAML.")
-    game_tiles.add_argument("game", type=Path, help="the game's YAML file")
+    game_tiles.add_argument("game", type=Path,
+                            help="a built-in game's name (mcr, forest ...) or a YAML file")
     game_tiles.add_argument("--alias", default="TileName",
                             help="name of the type alias (default: TileName)")
     _output_arguments(game_tiles)
     game_tiles.set_defaults(func=_run_game_tiles)
+
+    game_table = commands.add_parser(
+        "game-table", help="a YAML game's yaku values as Literal constants",
+        description="The scoring table of a game defined in YAML: each yaku's value as a "
+        "Final Literal constant, the yaku names as Literal types, the minimum, and VALUES "
+        "(VALUES[\"Big Four Winds\"] is a Literal in any checker).")
+    game_table.add_argument("game", type=Path,
+                            help="a built-in game's name (mcr, forest ...) or a YAML file")
+    _output_arguments(game_table)
+    game_table.set_defaults(func=_run_game_table)
 
 
 def _output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -99,6 +112,13 @@ def _run_game_tiles(args: argparse.Namespace) -> int:
     if args.alias != "TileName":
         argv += ["--alias", args.alias]
     return _finish(args, argv, lambda argv: game_tiles_text(args.game, args.alias, argv))
+
+
+def _run_game_table(args: argparse.Namespace) -> int:
+    from typed_mahjong.codegen.game_table import game_table_text
+
+    return _finish(args, ["codegen", "game-table", _path_text(args.game)],
+                   lambda argv: game_table_text(args.game, argv))
 
 
 def _finish(args: argparse.Namespace, argv: list[str],
