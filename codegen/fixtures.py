@@ -14,7 +14,9 @@ The file::
     note = "the README's first example"   # optional, goes into the docstring
 
 Every fixture is scored by ``typed_mahjong.score``; a fixture whose expectation disagrees,
-whose hand has no yaku, or that the core rejects (HandError) is an error naming the fixture.
+whose hand has no yaku, or that the core rejects (HandError) is an error naming the file,
+the line and the fixture. A fixture that names ``game`` (a YAML game) is scored by that
+game instead: see ``game_fixtures``.
 """
 
 from __future__ import annotations
@@ -32,8 +34,17 @@ from typed_mahjong.errors import HandError
 from typed_mahjong.safe_io import read_input
 
 from .errors import CodegenError
+from .game_fixtures import (
+    GAME_KEYS,
+    GameFixture,
+    ScoredGameFixture,
+    game_fixture,
+    score_game_fixture,
+)
+from .game_source import LoadedGame
 from .output import command_lines
 from .render import render
+from .toml_lines import Place, fixture_lines, place_of
 
 REQUIRED = ("hand", "win", "points")
 EXPECTATIONS = ("points", "han", "fu", "payment_text", "total", "limit", "yaku")
@@ -44,6 +55,10 @@ RESERVED_CONSTANTS = frozenset({"FIXTURES"})
 
 # The win options a fixture may set, and the TOML type of each: from the core's table.
 SITUATION_TYPES: dict[str, type] = {option.name: option.type for option in WIN_OPTIONS}
+# The keys only a riichi fixture takes (a game fixture refuses them by name).
+GAME_ONLY_KEYS = ("game", "inputs")
+RIICHI_KEYS = tuple(sorted({"win", "rules", "rule_options", *EXPECTATIONS[1:],
+                            *SITUATION_TYPES} - {"yaku"}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +71,7 @@ class Fixture:
     rule_options: tuple[tuple[str, object], ...]
     expected: tuple[tuple[str, object], ...]
     note: str
+    place: Place  # where the fixture is written, for messages
 
     @property
     def constant(self) -> str:
@@ -78,6 +94,7 @@ class Fixture:
 class ScoredFixture:
     fixture: Fixture
     score: Score
+    kind: str = "riichi"
 
     @property
     def yaku_names(self) -> tuple[str, ...]:
@@ -89,11 +106,12 @@ class ScoredFixture:
 MAX_FIXTURES_BYTES = 8 << 20
 
 
-def load_fixtures(path: Path) -> tuple[Fixture, ...]:
+def load_fixtures(path: Path) -> tuple[Fixture | GameFixture, ...]:
     """Read and check the TOML file; every fault names the fixture and the key."""
     raw = read_input(path, max_bytes=MAX_FIXTURES_BYTES, what="the fixtures file")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        data = tomllib.loads(text)
     except UnicodeDecodeError as exc:
         raise CodegenError(f"{path}: not UTF-8 text (byte {exc.start})", file=str(path)) \
             from None
@@ -113,18 +131,30 @@ def load_fixtures(path: Path) -> tuple[Fixture, ...]:
         if key in REQUIRED or key == "note":
             raise CodegenError(f"{path}: [defaults] cannot set {key!r} (it belongs to each "
                                f"fixture)")
-    loaded = []
+    lines = fixture_lines(text)
+    loaded: list[Fixture | GameFixture] = []
     for name, table in fixtures.items():
         if not isinstance(table, dict):
             raise CodegenError(f"{path}: fixture {name!r} must be a table "
                                f"([fixtures.{name}]), got a {type(table).__name__}")
-        loaded.append(_fixture(path, name, {**defaults, **table}))
+        place = place_of(str(path), lines, name)
+        if not NAME.match(name):
+            raise CodegenError(f"{place.where()}: the name must start with a letter and hold "
+                               f"only letters, digits, '-' and '_' (it becomes a Python name)")
+        if "game" in table or "game" in defaults:
+            # [defaults] gives a game fixture only the keys a game fixture takes.
+            shared = {key: value for key, value in defaults.items() if key in GAME_KEYS}
+            loaded.append(game_fixture(place, {**shared, **table}, RIICHI_KEYS))
+        else:
+            shared = {key: value for key, value in defaults.items()
+                      if key not in GAME_ONLY_KEYS}
+            loaded.append(_fixture(place, {**shared, **table}))
     _check_names(path, loaded)
     return tuple(loaded)
 
 
-def _fixture(path: Path, name: str, table: Mapping[str, object]) -> Fixture:
-    where = f"{path}: fixture {name!r}"
+def _fixture(place: Place, table: Mapping[str, object]) -> Fixture:
+    name, where = place.name, place.where()
     if not NAME.match(name):
         raise CodegenError(f"{where}: the name must start with a letter and hold only "
                            f"letters, digits, '-' and '_' (it becomes a Python name)")
@@ -149,7 +179,7 @@ def _fixture(path: Path, name: str, table: Mapping[str, object]) -> Fixture:
                    _string(where, "rules", table.get("rules", "tenhou")),
                    tuple((key, tuple(value) if isinstance(value, list) else value)
                          for key, value in options.items()), expected,
-                   " ".join(_string(where, "note", table.get("note", "")).split()))
+                   " ".join(_string(where, "note", table.get("note", "")).split()), place)
 
 
 def _string(where: str, key: str, value: object) -> str:
@@ -181,7 +211,7 @@ def _expectation(where: str, key: str, value: object) -> object:
     return _typed(where, key, value, int)
 
 
-def _check_names(path: Path, fixtures: Sequence[Fixture]) -> None:
+def _check_names(path: Path, fixtures: Sequence[Fixture | GameFixture]) -> None:
     seen: dict[str, str] = {}
     for fixture in fixtures:
         if fixture.constant in RESERVED_CONSTANTS:
@@ -196,7 +226,7 @@ def _check_names(path: Path, fixtures: Sequence[Fixture]) -> None:
 
 def score_fixture(path: Path, fixture: Fixture) -> ScoredFixture:
     """Score with the core; raise CodegenError naming the fixture on any disagreement."""
-    where = f"{path}: fixture {fixture.name!r}"
+    where = fixture.place.where()
     try:
         result = score(fixture.hand, fixture.win, rules=fixture.rule_set(),
                        **dict(fixture.situation))  # type: ignore[arg-type]
@@ -210,8 +240,8 @@ def score_fixture(path: Path, fixture: Fixture) -> ScoredFixture:
     for key, wanted in fixture.expected:
         actual = actual_value(scored, key)
         if actual != wanted:
-            problems.append(f"{where}: expected {key} = {_show(wanted)}, but the core "
-                            f"scores {_show(actual)}")
+            problems.append(f"{fixture.place.where(key)}: expected {key} = {_show(wanted)}, "
+                            f"but the core scores {_show(actual)}")
     if problems:
         summary = result.explain().replace("\n", "; ")
         raise CodegenError("\n".join(problems) + f"\n  (core: {summary})")
@@ -234,11 +264,15 @@ def _show(value: object) -> str:
 def fixtures_text(path: Path, argv: Sequence[str]) -> str:
     """The typed module for the fixtures in ``path``; errors for every bad fixture."""
     fixtures = load_fixtures(path)
-    scored: list[ScoredFixture] = []
+    scored: list[ScoredFixture | ScoredGameFixture] = []
     errors: list[str] = []
+    games: dict[str, LoadedGame] = {}  # each game file is loaded once
     for fixture in fixtures:
         try:
-            scored.append(score_fixture(path, fixture))
+            if isinstance(fixture, GameFixture):
+                scored.append(score_game_fixture(fixture, path.parent, games))
+            else:
+                scored.append(score_fixture(path, fixture))
         except CodegenError as exc:
             errors.append(str(exc))
     if errors:

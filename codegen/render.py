@@ -72,7 +72,15 @@ def final_field(name: str, value: object, width: int = 100) -> str:
     line = f"    {name}: Final[{literal_type(value)}] = {python_literal(value)}"
     if len(line) <= width:
         return line
-    return f"    {name}: Final[{literal_type(value)}] = (\n        {python_literal(value)}\n    )"
+    first = f"    {name}: Final[{literal_type(value)}] = ("
+    if len(first) <= width:
+        return f"{first}\n        {python_literal(value)}\n    )"
+    # The type alone is too long: it gets a line of its own (a string cannot be split
+    # without changing its Literal type, so a line may still be long: ruff is told).
+    lines = [f"    {name}: Final[", f"        {literal_type(value)}",
+             f"    ] = {python_literal(value)}"]
+    return "\n".join(line if len(line) <= width else f"{line}  # noqa: E501"
+                     for line in lines)
 
 
 def final_tuple_field(name: str, values: Sequence[str], width: int = 100) -> str:
@@ -86,6 +94,38 @@ def final_tuple_field(name: str, values: Sequence[str], width: int = 100) -> str
     lines += [f"            {literal_type(value)}," for value in values]
     lines += ["        ]", "    ] = ("]
     lines += [f"        {python_string(value)}," for value in values]
+    lines.append("    )")
+    return "\n".join(lines)
+
+
+def final_values_field(name: str, values: Sequence[object], width: int = 100) -> str:
+    """``name: Final[tuple[Literal[a], ...]] = (a, ...)`` for a fixed tuple of literals
+    (``tuple[()]`` when empty), one item a line if longer than ``width``."""
+    if not values:
+        return f"    {name}: Final[tuple[()]] = ()"
+    types = [literal_type(value) for value in values]
+    items = [python_literal(value) for value in values]
+    return _tuple_lines(name, types, items, width)
+
+
+def final_pairs_field(name: str, pairs: Sequence[tuple[str, object]], width: int = 100) -> str:
+    """``name: Final[tuple[tuple[Literal[k], Literal[v]], ...]] = ((k, v), ...)``."""
+    if not pairs:
+        return f"    {name}: Final[tuple[()]] = ()"
+    types = [f"tuple[{literal_type(key)}, {literal_type(value)}]" for key, value in pairs]
+    items = [python_literal((key, value)) for key, value in pairs]
+    return _tuple_lines(name, types, items, width)
+
+
+def _tuple_lines(name: str, types: Sequence[str], items: Sequence[str], width: int) -> str:
+    comma = "," if len(items) == 1 else ""
+    line = f"    {name}: Final[tuple[{', '.join(types)}]] = ({', '.join(items)}{comma})"
+    if len(line) <= width:
+        return line
+    lines = [f"    {name}: Final[", "        tuple["]
+    lines += [f"            {item_type}," for item_type in types]
+    lines += ["        ]", "    ] = ("]
+    lines += [f"        {item}," for item in items]
     lines.append("    )")
     return "\n".join(lines)
 
@@ -119,6 +159,8 @@ def _environment() -> jinja2.Environment:
     environment.filters["doc"] = docstring_text
     environment.globals["field"] = final_field
     environment.globals["tuple_field"] = final_tuple_field
+    environment.globals["int_tuple_field"] = final_values_field
+    environment.globals["pairs_field"] = final_pairs_field
     environment.globals["getitem_overload"] = getitem_overload
     return environment
 
