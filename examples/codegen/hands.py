@@ -8,6 +8,8 @@
 Every fixture is a ``Final`` record whose fields are ``Literal`` types: ``HEADLINE.points``
 has the type ``Literal[1300]``, so ``x: Literal[1600] = HEADLINE.points`` fails any type
 checker. Only the situation keys a fixture sets are fields; ``tsumo`` and ``rules`` always are.
+A game fixture (scored by a YAML game) has ``game``, ``hand``, ``inputs``, ``points``,
+``yaku`` and ``yaku_values`` instead.
 """
 
 from __future__ import annotations
@@ -27,6 +29,14 @@ __all__ = [
     "OpenYakuhaiFixture",
     "KIRIAGE_MANGAN",
     "KiriageManganFixture",
+    "MCR_CHICKEN",
+    "McrChickenFixture",
+    "MCR_BIG_FOUR_WINDS",
+    "McrBigFourWindsFixture",
+    "MCR_ALL_GREEN",
+    "McrAllGreenFixture",
+    "MCR_TRIPLE_CHOW_FLOWERS",
+    "McrTripleChowFlowersFixture",
 ]
 
 
@@ -187,12 +197,181 @@ class KiriageManganFixture:
 
 KIRIAGE_MANGAN: Final = KiriageManganFixture()
 
+
+@final
+class McrChickenFixture:
+    """Game fixture "mcr-chicken": Chinese Official (MCR) (mcr).
+
+    Engine: Chicken Hand: 8; points: 8; reading: 6m 7m 8m | 3s 4s 5s | north north | (2m 3m 4m) |
+    (5p 5p 5p).
+    """
+
+    __slots__ = ()
+    name: Final[Literal["mcr-chicken"]] = "mcr-chicken"
+    game: Final[Literal["mcr"]] = "mcr"
+    game_name: Final[Literal["Chinese Official (MCR)"]] = "Chinese Official (MCR)"
+    hand: Final[Literal["(2m 3m 4m) (5p 5p 5p) 6m 7m 8m 3s 4s north north 5s"]] = (
+        "(2m 3m 4m) (5p 5p 5p) 6m 7m 8m 3s 4s north north 5s"
+    )
+    inputs: Final[
+        tuple[
+            tuple[Literal["seat"], Literal["S"]],
+            tuple[Literal["round"], Literal["E"]],
+        ]
+    ] = (
+        ("seat", "S"),
+        ("round", "E"),
+    )
+    points: Final[Literal[8]] = 8
+    yaku: Final[tuple[Literal["Chicken Hand"]]] = ("Chicken Hand",)
+    yaku_values: Final[tuple[Literal[8]]] = (8,)
+
+
+MCR_CHICKEN: Final = McrChickenFixture()
+
+
+@final
+class McrBigFourWindsFixture:
+    """Game fixture "mcr-big-four-winds": Chinese Official (MCR) (mcr).
+
+    Engine: Big Four Winds: 88; Half Flush: 6; Melded Hand: 6; points: 100; reading: 5m 5m | (east
+    east east) | (south south south) | (west west west) | (north north north).
+    """
+
+    __slots__ = ()
+    name: Final[Literal["mcr-big-four-winds"]] = "mcr-big-four-winds"
+    game: Final[Literal["mcr"]] = "mcr"
+    game_name: Final[Literal["Chinese Official (MCR)"]] = "Chinese Official (MCR)"
+    hand: Final[
+        Literal["(east east east) (south south south) (west west west) (north north north) 5m 5m"]
+    ] = "(east east east) (south south south) (west west west) (north north north) 5m 5m"
+    inputs: Final[tuple[()]] = ()
+    points: Final[Literal[100]] = 100
+    yaku: Final[
+        tuple[
+            Literal["Big Four Winds"],
+            Literal["Half Flush"],
+            Literal["Melded Hand"],
+        ]
+    ] = (
+        "Big Four Winds",
+        "Half Flush",
+        "Melded Hand",
+    )
+    yaku_values: Final[tuple[Literal[88], Literal[6], Literal[6]]] = (88, 6, 6)
+
+
+MCR_BIG_FOUR_WINDS: Final = McrBigFourWindsFixture()
+
+
+@final
+class McrAllGreenFixture:
+    """Game fixture "mcr-all-green": Chinese Official (MCR) (mcr).
+
+    Engine: All Green: 88; Melded Hand: 6; Pure Double Chow: 1; points: 95; reading: green green |
+    (2s 3s 4s) | (2s 3s 4s) | (6s 6s 6s) | (8s 8s 8s).
+    """
+
+    __slots__ = ()
+    name: Final[Literal["mcr-all-green"]] = "mcr-all-green"
+    game: Final[Literal["mcr"]] = "mcr"
+    game_name: Final[Literal["Chinese Official (MCR)"]] = "Chinese Official (MCR)"
+    hand: Final[Literal["(2s 3s 4s) (2s 3s 4s) (6s 6s 6s) (8s 8s 8s) green green"]] = (
+        "(2s 3s 4s) (2s 3s 4s) (6s 6s 6s) (8s 8s 8s) green green"
+    )
+    inputs: Final[tuple[()]] = ()
+    points: Final[Literal[95]] = 95
+    yaku: Final[
+        tuple[
+            Literal["All Green"],
+            Literal["Melded Hand"],
+            Literal["Pure Double Chow"],
+        ]
+    ] = (
+        "All Green",
+        "Melded Hand",
+        "Pure Double Chow",
+    )
+    yaku_values: Final[tuple[Literal[88], Literal[6], Literal[1]]] = (88, 6, 1)
+
+
+MCR_ALL_GREEN: Final = McrAllGreenFixture()
+
+
+@final
+class McrTripleChowFlowersFixture:
+    """Game fixture "mcr-triple-chow-flowers": Chinese Official (MCR) (mcr).
+
+    Engine: Mixed Triple Chow: 8; Fully Concealed Hand: 4; All Chows: 2; All Simples: 2; Short
+    Straight: 1; Flower Tiles: 2; points: 19; reading: 2m 3m 4m | 2p 3p 4p | 5p 5p | 2s 3s
+    4s | 5s 6s 7s.
+    """
+
+    __slots__ = ()
+    name: Final[Literal["mcr-triple-chow-flowers"]] = "mcr-triple-chow-flowers"
+    game: Final[Literal["mcr"]] = "mcr"
+    game_name: Final[Literal["Chinese Official (MCR)"]] = "Chinese Official (MCR)"
+    hand: Final[Literal["2m 3m 4m 2p 3p 4p 2s 3s 4s 5s 6s 5p 5p 7s"]] = (
+        "2m 3m 4m 2p 3p 4p 2s 3s 4s 5s 6s 5p 5p 7s"
+    )
+    inputs: Final[
+        tuple[
+            tuple[Literal["tsumo"], Literal[True]],
+            tuple[Literal["flowers"], Literal[2]],
+        ]
+    ] = (
+        ("tsumo", True),
+        ("flowers", 2),
+    )
+    points: Final[Literal[19]] = 19
+    yaku: Final[
+        tuple[
+            Literal["Mixed Triple Chow"],
+            Literal["Fully Concealed Hand"],
+            Literal["All Chows"],
+            Literal["All Simples"],
+            Literal["Short Straight"],
+            Literal["Flower Tiles"],
+        ]
+    ] = (
+        "Mixed Triple Chow",
+        "Fully Concealed Hand",
+        "All Chows",
+        "All Simples",
+        "Short Straight",
+        "Flower Tiles",
+    )
+    yaku_values: Final[
+        tuple[
+            Literal[8],
+            Literal[4],
+            Literal[2],
+            Literal[2],
+            Literal[1],
+            Literal[2],
+        ]
+    ] = (
+        8,
+        4,
+        2,
+        2,
+        1,
+        2,
+    )
+
+
+MCR_TRIPLE_CHOW_FLOWERS: Final = McrTripleChowFlowersFixture()
+
 FixtureName: TypeAlias = Literal[
     "headline",
     "pinfu-tsumo",
     "chiitoitsu-dealer",
     "open-yakuhai",
     "kiriage-mangan",
+    "mcr-chicken",
+    "mcr-big-four-winds",
+    "mcr-all-green",
+    "mcr-triple-chow-flowers",
 ]
 FIXTURES: Final = (
     HEADLINE,
@@ -200,4 +379,8 @@ FIXTURES: Final = (
     CHIITOITSU_DEALER,
     OPEN_YAKUHAI,
     KIRIAGE_MANGAN,
+    MCR_CHICKEN,
+    MCR_BIG_FOUR_WINDS,
+    MCR_ALL_GREEN,
+    MCR_TRIPLE_CHOW_FLOWERS,
 )

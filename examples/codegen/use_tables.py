@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from hands import HEADLINE, PINFU_TSUMO
+from hands import HEADLINE, MCR_BIG_FOUR_WINDS, PINFU_TSUMO
+from mcr_table import ALL_GREEN, MINIMUM, VALUES
 from scores import TABLE
 
 # 1 han 40 fu, non-dealer ron: 40 * 2**3 = 320 basic points; x4 = 1280 -> 1300.
@@ -22,3 +23,11 @@ haneman: Literal[12000] = TABLE[7][30].nondealer_ron
 # The fixture records carry the core's answer for each hand of hands.toml.
 fixture: Literal[1300] = HEADLINE.points
 pinfu_tsumo_fu: Literal[20] = PINFU_TSUMO.fu
+# Chinese Official (MCR) fan values, from mcr_table.py (codegen game-table mcr).
+big_four_winds: Literal[88] = VALUES["Big Four Winds"]
+all_green: Literal[88] = ALL_GREEN
+pure_double_chow: Literal[1] = VALUES["Pure Double Chow"]  # each time it counts
+chicken_hand: Literal[8] = VALUES["Chicken Hand"]
+mcr_minimum: Literal[8] = MINIMUM  # flowers aside
+# A game fixture: Big Four Winds 88 + Half Flush 6 + Melded Hand 6.
+winds_hand: Literal[100] = MCR_BIG_FOUR_WINDS.points

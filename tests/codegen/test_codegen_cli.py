@@ -108,6 +108,7 @@ def test_the_codegen_cli_module_imports_nothing_heavy(tmp_path: Path) -> None:
     ("scores.html", ["tables", "--rules", "tenhou", "--format", "html"]),
     ("forest_tiles.py", ["game-tiles", "typed_mahjong/games/builtin/forest.yaml"]),
     ("mcr_tiles.py", ["game-tiles", "typed_mahjong/games/builtin/mcr.yaml"]),
+    ("mcr_table.py", ["game-table", "mcr"]),
 ])
 def test_the_shipped_examples_are_current(output: str, argv: list[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,7 +120,7 @@ def test_pre_commit_hooks_run_check_commands() -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
     by_id = {hook["id"]: hook for hook in hooks}
     assert set(by_id) == {"typed-mahjong-tables", "typed-mahjong-fixtures",
-                          "typed-mahjong-game-tiles"}
+                          "typed-mahjong-game-tiles", "typed-mahjong-game-table"}
     for hook in hooks:
         entry = shlex.split(hook["entry"])
         assert entry[:2] == ["typed-mahjong", "codegen"] and "--check" in entry
