@@ -2,8 +2,8 @@
 
 A name resolves as ``typed-mahjong game score`` resolves it: a file that exists is read as
 given, otherwise a built-in game's name (``mcr``, ``forest`` ...) stands for its shipped file.
-The file is read once: the same text is loaded by the games loader and read again for the
-yaku's own keys (``game_yaku``), so the two can never see different versions of a file.
+The yaku's values and flags come from the loaded ``Game`` (``Game.yaku``), never from
+reading the file a second time.
 """
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ from .errors import CodegenError
 
 @dataclass(frozen=True, slots=True)
 class LoadedGame:
-    """A checked game, the path it came from and the text it was loaded from."""
+    """A checked game and the path it came from."""
 
     game: Game
     path: Path
-    text: str
 
 
 def resolve_game(name: str | os.PathLike[str], base: Path | None = None) -> Path:
@@ -59,4 +58,4 @@ def load_game(name: str | os.PathLike[str], base: Path | None = None) -> LoadedG
         game = loads(text, filename=str(path))
     except GameError as exc:
         raise CodegenError("\n".join(exc.problems), file=str(path)) from None
-    return LoadedGame(game, path, text)
+    return LoadedGame(game, path)

@@ -1,12 +1,8 @@
 """A YAML game's yaku as the generator needs them: value, unit, flags, Python name.
 
-The games loader checks every yaku and compiles it, but ``Game`` keeps only their names;
-the value as written (a number, or an expression computed from the hand), the unit it is
-counted in and the flags are read here from the same text, which the loader has already
-accepted (no aliases, plain tags, bounded size: see ``typed_mahjong.games.yamlsafe``), so
-a plain safe load of it is safe and cannot disagree with the loader about its shape.
-
-Each yaku gets a constant name (``constant_name``): the name in Unicode NFKC form, every
+The games loader records each yaku as written (``Game.yaku``: value or formula, unit,
+flags, description and line); this module only names them. Each yaku gets a constant
+name (``constant_name``): the name in Unicode NFKC form, every
 run of characters other than letters, digits and ``_`` made one ``_``, leading and
 trailing ``_`` dropped, upper-cased: ``"Big Four Winds"`` -> ``BIG_FOUR_WINDS``,
 ``"Self-Drawn"`` -> ``SELF_DRAWN``. A name that gives no Python identifier (empty, or
@@ -21,9 +17,6 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import yaml
 
 from .errors import CodegenError
 from .game_source import LoadedGame
@@ -57,45 +50,14 @@ def constant_name(name: str) -> str:
 
 def game_yaku(loaded: LoadedGame) -> tuple[GameYaku, ...]:
     """The yaku of a loaded game, in file order, each with its checked constant name."""
-    game = loaded.game
-    data = yaml.safe_load(loaded.text)
-    section = data.get("yaku") if isinstance(data, dict) else None
-    if not isinstance(section, dict):  # the loader accepted the file: cannot happen
-        raise CodegenError(f"{loaded.path}: no yaku section")
-    found = tuple(_yaku(str(name), entry, game.unit) for name, entry in section.items()
-                  if isinstance(entry, dict))
-    if tuple(item.name for item in found) != game.yaku_names:
-        raise CodegenError(f"{loaded.path}: the yaku read ({len(found)}) are not those the "
-                           f"games loader reports ({len(game.yaku_names)})")
-    _check_constants(str(loaded.path), found, _yaku_lines(loaded.text))
+    found = tuple(GameYaku(
+        name=info.name, constant=constant_name(info.name), value=info.value,
+        formula=info.formula, unit=info.unit, each=info.each, bonus=info.bonus,
+        stacks=info.stacks, fallback=info.fallback, description=info.description)
+        for info in loaded.game.yaku)
+    _check_constants(str(loaded.path), found, {info.name: info.line
+                                               for info in loaded.game.yaku})
     return found
-
-
-def _yaku_lines(text: str) -> dict[str, int]:
-    """The line of each yaku's name in the file (1-based), for messages."""
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
-    lines: dict[str, int] = {}
-    if isinstance(root, yaml.MappingNode):
-        for key, value in root.value:
-            if key.value == "yaku" and isinstance(value, yaml.MappingNode):
-                for name, _ in value.value:
-                    lines.setdefault(str(name.value), name.start_mark.line + 1)
-    return lines
-
-
-def _yaku(name: str, entry: Mapping[str, Any], unit: str) -> GameYaku:
-    # In a han game a yaku written with points: (a limit hand) is valued in points.
-    key = "han" if unit == "han" and "han" in entry else "points"
-    raw = entry[key]
-    computed = isinstance(raw, str)
-    description = entry.get("description", "")
-    return GameYaku(
-        name=name, constant=constant_name(name),
-        value=None if computed else int(raw),
-        formula=" ".join(raw.split()) if computed else None,
-        unit=key, each=entry.get("each") is True, bonus=entry.get("bonus") is True,
-        stacks=entry.get("stacks") is not False, fallback=entry.get("fallback") is True,
-        description=" ".join(description.split()) if isinstance(description, str) else "")
 
 
 def _check_constants(source: str, found: Sequence[GameYaku], lines: Mapping[str, int]

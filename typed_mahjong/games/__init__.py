@@ -19,7 +19,7 @@ from pathlib import Path
 from .errors import BAD_FILE, BAD_HAND, GameError
 from .files import read_game_bytes
 from .game import Game
-from .model import GameScore, Reading, ReadingTile, Tile
+from .model import GameScore, Reading, ReadingTile, Tile, YakuInfo
 
 __all__ = [
     "BAD_FILE",
@@ -34,6 +34,7 @@ __all__ = [
     "builtin_path",
     "load",
     "loads",
+    "YakuInfo",
 ]
 
 

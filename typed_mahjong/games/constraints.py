@@ -31,6 +31,7 @@ from .compiler import (
     negation,
 )
 from .engine import MAX_ARRANGEMENTS, Conjunct, Pattern, SetRule, count_orders
+from .model import YakuInfo
 from .overrides import override_cycle
 from .reader import Reader, suggest
 from .spec import MAX_ENTRIES, MAX_HAND, MAX_PART_DEPTH, MAX_POINTS, SLOT_NAMES, RulesSpec
@@ -94,6 +95,7 @@ class ConstraintReader(Reader):
         super().__init__()
         self.clause_ids: dict[str, int] = {}  # canonical clause -> id (keys the score cache)
         self.input_scope: dict[str, tuple[str, int]] = {}  # set by the loader
+        self.yaku_info: dict[str, YakuInfo] = {}  # each yaku read, as written
 
     def structure(self, node: yaml.Node, context: str, rules: RulesSpec) -> tuple[int, ...] | None:
         known = len(self.problems)
@@ -369,14 +371,15 @@ class ConstraintReader(Reader):
                     self.problem(key_node, f"{kind} '{name}'", "has the name of a yaku")
                     continue
                 result.extend(self.pattern(name, kind, value_node, len(result), attributes,
-                                           parts, rules))
+                                           parts, rules, key_node.start_mark.line + 1))
         self.check_overrides(result, yaku_names)
         return result
 
     def pattern(self, name: str, kind: str, node: yaml.Node, order: int,
-                attributes: dict[str, tuple[str, int]], parts: dict[str, Part], rules: RulesSpec
-                ) -> list[Entry]:
-        """A yaku or exclusion: one entry per structure it is written for."""
+                attributes: dict[str, tuple[str, int]], parts: dict[str, Part], rules: RulesSpec,
+                line: int = 0) -> list[Entry]:
+        """A yaku or exclusion: one entry per structure it is written for (a yaku is also
+        recorded in ``yaku_info``, as written on ``line``)."""
         context = f"{kind} '{name}'"
         items = self.mapping(node, context)
         if items is None:
@@ -431,8 +434,17 @@ class ConstraintReader(Reader):
                 each = self.boolean(values["each"], f"{context}.each") is True
             if "account_once" in values:
                 once = self.boolean(values["account_once"], f"{context}.account_once") is True
+        description = None
         if "description" in values:
-            self.text(values["description"], f"{context}.description", 2000)
+            description = self.text(values["description"], f"{context}.description", 2000)
+        if is_yaku and value_node is not None:
+            formula = self.scalar(value_node, context)
+            self.yaku_info[name] = YakuInfo(
+                name, line, None if isinstance(formula, str) else value,
+                " ".join(formula.split()) if isinstance(formula, str) else None,
+                "points" if value_key == "points" else "han", each=each, bonus=bonus,
+                stacks=stacks, fallback=fallback, description=" ".join(
+                    (description or "").split()))
         if "when" not in values:
             self.problem(node, context, "missing 'when' (the constraint)")
             return []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .engine import Engine
-from .model import GameScore, Input, Tile, Value
+from .model import GameScore, Input, Tile, Value, YakuInfo
 from .waits import waits_of
 
 
@@ -34,6 +34,7 @@ class Game:
     inputs: tuple[Input, ...] = ()  # situation inputs the game declares (`inputs:`)
     display: tuple[str, ...] = ()  # attributes to show for a tile (rules.display); () all
     minimum: int | None = None  # least total (han or points) that wins, bonus yaku aside
+    yaku: tuple[YakuInfo, ...] = ()  # as written, in yaku_names' order
 
     @property
     def tile_names(self) -> tuple[str, ...]:

@@ -98,6 +98,8 @@ class _Loader(ConstraintReader):
             players=rules.players, starting_points=rules.starting_points, rounds=rules.rounds,
             unit=rules.unit, wildcards_per_hand=engine.wildcards_per_hand,
             yaku_names=tuple(dict.fromkeys(p.name for p, _ in patterns if not p.exclusion)),
+            yaku=tuple(self.yaku_info[n] for n in dict.fromkeys(
+                p.name for p, _ in patterns if not p.exclusion)),
             inputs=tuple(inputs), display=display, minimum=rules.minimum, _engine=engine,
         )
 

@@ -39,6 +39,24 @@ class Input:
 
 
 @dataclass(frozen=True, slots=True)
+class YakuInfo:
+    """One yaku as its game file writes it, for clients that describe a game (the code
+    generator's tables, a page listing the yaku) without reading the file again: the
+    loader builds these from the same checked entries it compiles."""
+
+    name: str
+    line: int  # where its name stands in the file (1-based)
+    value: int | None  # what it is worth; None when computed from the hand (``formula``)
+    formula: str | None  # the expression of a computed value, whitespace collapsed
+    unit: str  # "points" or "han": what ``value`` counts (a han game's limit hands: points)
+    each: bool = False  # counted once for each set of groups that plays it
+    bonus: bool = False  # not counted toward the game's minimum
+    stacks: bool = True  # False: a limit hand, counted alone
+    fallback: bool = False  # counts only where no other yaku does
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ReadingTile:
     """A tile in a reading: its name, the wildcard it was read from (if any), and whether
     it is the hand's last-named tile."""
