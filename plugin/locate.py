@@ -2,43 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from mypy.nodes import Context
 
 from typed_mahjong.query.answers import Call
-from typed_mahjong.safe_io import printable
+from typed_mahjong.query.places import problem_place
 
-# How much of the user's text a message repeats.
-ECHO_LIMIT = 60
+# The wording is the query layer's, shared with the language server.
+from typed_mahjong.query.wording import ECHO_LIMIT, clip, clip_quoted, shown
 
-
-def clip(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``text`` as written, cut to ``limit`` characters with "..." when longer."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-_QUOTED = re.compile("'([^']{" + str(ECHO_LIMIT + 1) + ",})'")
-
-
-def clip_quoted(message: str) -> str:
-    """``message`` with every quoted piece of user text longer than ``ECHO_LIMIT`` cut."""
-    if len(message) <= ECHO_LIMIT + 2:
-        return message
-    return _QUOTED.sub(lambda match: "'" + clip(match.group(1)) + "'", message)
-
-
-def shown(message: str) -> str:
-    """A message as mypy may print it: the user's long quoted text cut (``clip_quoted``),
-    terminal control characters escaped (``safe_io.printable``) and newlines too (mypy
-    prints one line per error), so a name in a game file or a string in an annotation
-    cannot rewrite the terminal or the CI log, nor forge a line of its own."""
-    return printable(clip_quoted(message)).replace("\n", "\\n")
-
-
-# Core argument names that share another argument's origin.
-_ALIASES = {"tsumo": "win"}
+__all__ = ["ECHO_LIMIT", "clip", "clip_quoted", "problem_context", "shown", "span"]
 
 
 def span(node: Context, text: str | None, position: int | None) -> Context:
@@ -63,23 +37,17 @@ def problem_context(call: Call, field: str | None, position: int | None,
     """Where to report a core error about ``field`` (at ``position`` of its text).
 
     ``input_nodes[i]`` is the node of input ``i``; ``value_nodes[i][j]`` / ``value_texts[i][j]``
-    the node and value of its ``j``-th value.
+    the node and value of its ``j``-th value. Which piece that is, the query layer says
+    (``problem_place``, shared with the language server).
     """
-    origin = call.origin(_ALIASES.get(field or "", field))
-    if origin is None or origin.input_index >= len(input_nodes):
+    place = problem_place(call, field, position,
+                          [len(nodes) for nodes in value_nodes[:len(input_nodes)]])
+    if place.input_index is None:
         return whole
-    nodes = value_nodes[origin.input_index]
-    texts = value_texts[origin.input_index]
-    if not nodes:
-        return input_nodes[origin.input_index]
-    if position is None:
-        if len(nodes) == 1:
-            return span(nodes[0], _text(texts[0]), None)
-        return input_nodes[origin.input_index]
-    value_index, offset = origin.locate(position)
-    if value_index >= len(nodes):
-        return input_nodes[origin.input_index]
-    return span(nodes[value_index], _text(texts[value_index]), offset)
+    if place.value_index is None:
+        return input_nodes[place.input_index]
+    return span(value_nodes[place.input_index][place.value_index],
+                _text(value_texts[place.input_index][place.value_index]), place.offset)
 
 
 def _text(value: object) -> str | None:

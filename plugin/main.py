@@ -24,6 +24,7 @@ from mypy.types import Type
 from typed_mahjong import __version__
 from typed_mahjong.query.answers import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 from typed_mahjong.query.cases import RESULT_OF
+from typed_mahjong.query.settings import PluginConfig, load_config
 from typed_mahjong.safe_io import printable
 
 from . import cache, errors, games
@@ -35,7 +36,6 @@ from .annotation_hook import (
 )
 from .case_hook import analyze_case
 from .comparison import EQUALITY_METHODS, ComparisonHook
-from .config import PluginConfig, load_config
 from .function_hook import EXPLAIN, analyze_call
 from .parametrize import PARAMETRIZE_METHOD, ParametrizeHook
 from .state import State

@@ -3,7 +3,8 @@ daemon's staleness check."""
 
 from __future__ import annotations
 
-from .config import PluginConfig, config_on_disk_differs, file_digest
+from typed_mahjong.query.settings import PluginConfig, config_on_disk_differs, file_digest
+
 from .engine import Engine
 from .games import Games
 from .memo import AnswerMemo

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from plugin_support import Project, pyproject
 
-from typed_mahjong.plugin.config import load_config
+from typed_mahjong.query.settings import load_config
 
 MODULE = """\
 from typed_mahjong import Hand, Points, Ron

@@ -11,7 +11,7 @@ from hostile import assert_clean
 from mypy_capped import mypy_capped
 from plugin_support import Project, pyproject
 
-from typed_mahjong.plugin.config import OPTIONS, load_config
+from typed_mahjong.query.settings import OPTIONS, load_config
 
 # TOML values of every shape TOML has, some of them huge.
 WRONG_SHAPES = [

@@ -10,8 +10,8 @@ import pytest
 from plugin_support import PLUGIN_PYPROJECT, Project
 
 import typed_mahjong
-from typed_mahjong.plugin.config import load_config
 from typed_mahjong.plugin.main import TypedMahjongPlugin
+from typed_mahjong.query.settings import load_config
 
 MODULE = """\
 from typed_mahjong import Hand, Points, Ron

@@ -1,5 +1,9 @@
-"""The plugin's settings: ``[tool.typed_mahjong]`` in pyproject.toml, or
+"""The settings of typed-mahjong's checkers: ``[tool.typed_mahjong]`` in pyproject.toml, or
 ``[mypy.plugins.typed_mahjong]`` in mypy.ini / setup.cfg -- whichever file mypy itself reads.
+
+The one reader: the mypy plugin and the language server (``typed-mahjong lsp``) both load
+the settings here, so a project's rules mean the same in mypy and in the editor. Nothing
+here knows mypy.
 
     [tool.typed_mahjong]
     rules = "wrc"          # a preset (typed_mahjong.PRESETS)
@@ -29,11 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from typed_mahjong.core.rules import Rules, rules_from
-from typed_mahjong.errors import HandError
-from typed_mahjong.safe_io import printable
-
-from .locate import clip_quoted
+from ..core.rules import Rules, rules_from
+from ..errors import HandError
+from ..safe_io import printable
+from .wording import clip_quoted
 
 TOML_SECTION: Final = "tool.typed_mahjong"
 INI_SECTION: Final = "mypy.plugins.typed_mahjong"
