@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from typed_mahjong.core.rules import Rules
-from typed_mahjong.errors import HandError
-from typed_mahjong.query.answers import Call, ScoreMemo, answer, input_field
+from typed_mahjong.query.answers import Call, ScoreMemo
+from typed_mahjong.query.outcomes import evaluate
 
 from . import errors
 from .games import Games
@@ -46,33 +46,13 @@ class Engine:
 
     def _evaluate(self, call: Call, module: str | None) -> Verdict | Problem:
         try:
-            # The plugin loads the game file (under its path rules) and hands it over: the
-            # query layer answers and never calls back into the plugin.
-            game = None if call.game is None else self.games.load(
-                self.base_dir, call.game, module=module)
-            answered = answer(call, self.rules, self.base_dir, scores=self._scores, game=game)
-            return Verdict(answered.value, answered.explanation)
-        except HandError as exc:
-            if call.game is not None and exc.field == "hand" and exc.kind != "no-yaku":
-                return Problem(errors.GAME, f"game {call.game}: {exc.message}", "hand",
-                               exc.position)
-            return Problem(errors.code_for_kind(exc.kind), exc.message, exc.field,
-                           exc.position)
+            # The query layer answers (the same function as the language server's) with the
+            # game files the plugin's loader reads under its path rules.
+            outcome = evaluate(call, self.rules, self.base_dir, self.games, self._scores,
+                               module)
         except Exception as exc:  # noqa: BLE001 - the plugin must never crash mypy
-            return _game_problem(call, exc) or internal_problem(exc)
-
-
-def _game_problem(call: Call, exc: Exception) -> Problem | None:
-    """The mahjong-game error of a GameError (imported only when something failed: the
-    games package is not loaded for riichi hands)."""
-    from typed_mahjong.games import GameError
-
-    if not isinstance(exc, GameError):
-        return None
-    if exc.input is not None:
-        # An unknown or ill-typed situation input: point at the input that set it.
-        message = exc.message.removeprefix(f"{exc.filename}: ")  # Game[...] names the file
-        return Problem(errors.GAME, f"game {call.game}: {message}", input_field(exc.input))
-    if exc.kind == "bad-hand":
-        return Problem(errors.GAME, f"game {call.game}: {exc.message}", "hand", exc.position)
-    return Problem(errors.GAME, "game file: " + "; ".join(exc.problems), "game")
+            return internal_problem(exc)
+        if isinstance(outcome, Verdict):
+            return outcome
+        return Problem(errors.BY_CODE[outcome.code], outcome.message, outcome.field,
+                       outcome.position)

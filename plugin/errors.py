@@ -48,5 +48,12 @@ BY_KIND: Final[dict[str, ErrorCode]] = {
 }
 
 
+# The query layer's code names (``typed_mahjong.query.outcomes``) -> mypy's codes.
+BY_CODE: Final[dict[str, ErrorCode]] = {
+    code.code: code for code in (MALFORMED, NOT_WINNING, NO_YAKU, SITUATION, RULES, USAGE,
+                                 GAME, CONFIG, MISMATCH, INTERNAL, EXPLAIN)
+}
+
+
 def code_for_kind(kind: str) -> ErrorCode:
     return BY_KIND.get(kind, MALFORMED)

@@ -8,10 +8,13 @@ from mypy.errorcodes import ErrorCode
 from mypy.nodes import Context
 from mypy.plugin import CheckerPluginInterface, TypeAnalyzerPluginInterface
 
-from typed_mahjong.query.answers import Answer
+# The query layer's verdict: the plugin and the language server answer alike.
+from typed_mahjong.query.outcomes import Verdict
 
 from . import errors
 from .locate import shown
+
+__all__ = ["Problem", "Verdict", "internal_problem", "report_internal"]
 
 
 # NamedTuples rather than dataclasses: a big fixtures module creates one per annotation.
@@ -22,9 +25,6 @@ class Problem(NamedTuple):
     position: int | None = None  # 0-based offset inside that argument's text
 
 
-class Verdict(NamedTuple):
-    value: Answer
-    explanation: str  # what the explain notes show
 
 
 def internal_problem(exc: BaseException) -> Problem:
