@@ -24,13 +24,14 @@ from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 from typed_mahjong.core.win_options import BY_NAME
 from typed_mahjong.errors import HandError
 from typed_mahjong.query.answers import RESULTS, AnnotationError, build_call
+from typed_mahjong.query.wording import BareName, bare_name_message
 
 from . import errors
 from .claims import withdraw_name_errors
 from .literals import result_type
 from .locate import clip, problem_context, shown
 from .outcomes import Problem, Verdict, report_internal
-from .reading import BareName, RawInput, Unresolved, inputs_key, quick_key, read_inputs
+from .reading import RawInput, Unresolved, inputs_key, quick_key, read_inputs
 from .state import State
 
 
@@ -194,7 +195,7 @@ def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,
     bare = _bare_names(inputs)
     if bare:
         for name, node, input_name in bare:
-            ctx.api.fail(shown(_bare_name_message(name, input_name)), node,
+            ctx.api.fail(shown(bare_name_message(name, input_name)), node,
                          code=errors.USAGE)
         return AnyType(TypeOfAny.from_error)
     key = inputs_key(result, inputs)
@@ -228,25 +229,6 @@ def _bare_names(inputs: list[RawInput]) -> list[tuple[BareName, Context, str]]:
     return [(value, node, raw.name) for raw in inputs
             for value, node in zip(raw.values, raw.value_nodes, strict=True)
             if isinstance(value, BareName)]
-
-
-def _bare_name_message(bare: BareName, input_name: str) -> str:
-    if bare.name is None:
-        return (f"{input_name}[...] takes a string, not an expression such as hk-oldstyle. "
-                f"A linter's fix most likely removed its quotes (ruff rule UP037, "
-                f"quoted-annotation, from pyupgrade): write {input_name}[L[\"...\"]] (from "
-                f"typing import Literal as L), which keeps them, or exempt the file from "
-                f"UP037 (docs/plugin.md, Linters)")
-    name = clip(bare.name)
-    if bare.variable:
-        return (f"{input_name}[{name}]: {name} is a variable, and an annotation can read "
-                f"only a constant's value: declare it {name}: Final = \"...\" (from typing "
-                f"import Final) and {input_name}[{name}] reads it")
-    return (f'{input_name}[{name}]: "{name}" is not defined; {input_name}[...] takes a '
-            f"string. A linter's fix most likely removed the quotes of "
-            f'{input_name}["{name}"] (ruff rule UP037, quoted-annotation, from pyupgrade): write '
-            f'{input_name}[L["{name}"]] (from typing import Literal as L), which keeps them, '
-            f"or exempt the file from UP037 (docs/plugin.md, Linters)")
 
 
 def _option_context(option: str | None, inputs: list[RawInput], whole: Context) -> Context:

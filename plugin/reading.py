@@ -33,6 +33,9 @@ from mypy.types import (
 
 from typed_mahjong.query.answers import INPUTS, NUMBER_INPUTS, NotALiteral
 
+# One definition of a bare name, shared with the language server's reader.
+from typed_mahjong.query.wording import BareName
+
 from .claims import withdraw_name_errors
 
 ANNOTATIONS_MODULE: Final = "typed_mahjong.query.annotations"
@@ -55,18 +58,6 @@ class RawInput:
     values: tuple[object, ...]
     node: Context
     value_nodes: tuple[Context, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BareName:
-    """A name written where an input takes a string: ``Seat[E]`` (``E`` undefined: a
-    linter's fix most likely removed the quotes of ``Seat["E"]``), or ``Hand[HAND]`` with
-    ``HAND`` a variable that is not ``Final`` (``variable``), whose value a type cannot read.
-    ``name`` is None for an expression that is no type at all (``Game[hk-oldstyle]``, the
-    quotes of ``Game["hk-oldstyle"]`` removed): mypy keeps no text of it."""
-
-    name: str | None
-    variable: bool
 
 
 class Unresolved(Exception):

@@ -24,7 +24,6 @@ from typing import Any
 
 from ..safe_io import InputError, read_input, walk_files
 
-PACKAGE = "typed_mahjong"
 # A source file past this is no project module of the user's: skipped, not parsed.
 MAX_SOURCE_BYTES = 16 << 20
 # Directories that hold no project code of the user's.
@@ -95,51 +94,7 @@ def pyproject_text(files: list[str]) -> str:
 
 
 def uses_bare_spelling(tree: ast.Module) -> bool:
-    names, modules = _imported(tree)
-    return any(_bare_subscript(node, names, modules)
-               for annotation in _annotations(tree) for node in ast.walk(annotation))
+    # The query layer's finder resolves the names, as the language server does.
+    from ..query.finder import bare_spelling
 
-
-def _imported(tree: ast.Module) -> tuple[set[str], set[str]]:
-    """Local names bound to typed_mahjong's names, and to the package or its modules."""
-    names: set[str] = set()
-    modules: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
-            if node.module == PACKAGE or node.module.startswith(PACKAGE + "."):
-                names.update(alias.asname or alias.name for alias in node.names
-                             if alias.name not in PYRIGHT_ACCEPTS)
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name == PACKAGE or alias.name.startswith(PACKAGE + "."):
-                    modules.add(alias.asname or alias.name.split(".")[0])
-    return names, modules
-
-
-def _annotations(tree: ast.Module) -> Iterator[ast.expr]:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.AnnAssign):
-            yield node.annotation
-        elif isinstance(node, ast.arg) and node.annotation is not None:
-            yield node.annotation
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
-            yield node.returns
-
-
-def _bare_subscript(node: ast.AST, names: set[str], modules: set[str]) -> bool:
-    if not isinstance(node, ast.Subscript) or not _ours(node.value, names, modules):
-        return False
-    values = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-    return any(isinstance(value, ast.Constant) and isinstance(value.value, (str, int))
-               for value in values)
-
-
-def _ours(head: ast.expr, names: set[str], modules: set[str]) -> bool:
-    if isinstance(head, ast.Name):
-        return head.id in names
-    if isinstance(head, ast.Attribute) and head.attr not in PYRIGHT_ACCEPTS:
-        root = head.value
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        return isinstance(root, ast.Name) and root.id in modules
-    return False
+    return bare_spelling(tree, PYRIGHT_ACCEPTS)

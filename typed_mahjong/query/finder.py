@@ -1,0 +1,352 @@
+"""Finding typed-mahjong's annotations in Python source text, with Python's ``ast``.
+
+The one finder of the package: ``typed-mahjong lsp`` answers what it finds, and
+``typed-mahjong editor-config`` asks it which files use the bare spelling. Nothing is
+imported or run: names are resolved the way a reader of the module would, from its imports
+(``from typed_mahjong import Points, Hand as H``, ``import typed_mahjong as tm``,
+``from typing import Literal as L``), its plain aliases (``Win = Ron``) and its ``Final``
+string and number constants (``HAND: Final = "..."``).
+
+Positions are those mypy reports: 1-based lines, 0-based columns counted as ``ast`` counts
+them (UTF-8 bytes of the line), so a client turns them into its own units.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from .answers import INPUTS, NUMBER_INPUTS, RESULTS, NotALiteral
+from .wording import BareName
+
+PACKAGE: Final = "typed_mahjong"
+# Modules whose public names are ours: a name imported from one of them is resolved by name.
+OUR_MODULES: Final = frozenset({PACKAGE, f"{PACKAGE}.query", f"{PACKAGE}.query.annotations",
+                                f"{PACKAGE}.core.rules"})
+TYPING_MODULES: Final = frozenset({"typing", "typing_extensions"})
+# The names of typing a query's syntax uses.
+LITERAL: Final = "Literal"
+FINAL: Final = "Final"
+_OURS: Final = frozenset({*RESULTS, *INPUTS})
+# What mypy's parser makes of an expression that is no type (a - b, f(x)).
+_NOT_A_TYPE: Final = "typing.Any"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a piece of source is: 1-based lines, 0-based UTF-8 byte columns (as ``ast``)."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @classmethod
+    def of(cls, node: ast.expr | ast.stmt) -> Span:
+        end_line = node.end_lineno if node.end_lineno is not None else node.lineno
+        end_column = node.end_col_offset if node.end_col_offset is not None \
+            else node.col_offset + 1
+        return cls(node.lineno, node.col_offset, end_line, end_column)
+
+    def holds(self, line: int, column: int) -> bool:
+        return (self.line, self.column) <= (line, column) <= (self.end_line, self.end_column)
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenInput:
+    """One input of a query as written: its resolved name (``Hand``; the written text for
+    anything that is no input of ours), its values and where each is."""
+
+    name: str
+    values: tuple[object, ...]
+    span: Span
+    value_spans: tuple[Span, ...]
+
+
+class NoValue:
+    """The value of an annotation written without one, or with one that is no literal."""
+
+
+NO_VALUE: Final = NoValue()
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A result annotation: ``Points[Hand["..."], Ron["3p"]]``.
+
+    ``inputs`` is None when the result is written bare (``x: Points``); ``value`` is the
+    literal assigned to it (``= 1300``), else ``NO_VALUE``, and ``value_span`` its place.
+    """
+
+    result: str
+    inputs: tuple[WrittenInput, ...] | None
+    span: Span
+    value: object = NO_VALUE
+    value_span: Span | None = None
+
+
+@dataclass(slots=True)
+class Names:
+    """What a module's names are bound to, as far as queries care."""
+
+    ours: dict[str, str] = field(default_factory=dict)  # local name -> our public name
+    modules: set[str] = field(default_factory=set)  # local names of our package/modules
+    typing_names: dict[str, str] = field(default_factory=dict)  # local -> Literal / Final
+    typing_modules: set[str] = field(default_factory=set)
+    constants: dict[str, str | int] = field(default_factory=dict)  # Final constants
+    variables: set[str] = field(default_factory=set)  # other names the module binds
+
+
+def module_names(tree: ast.Module) -> Names:
+    """The names a module binds (anywhere: a reader does not track scopes, nor mypy's
+    deferred passes), imports first, then plain aliases of our names."""
+    names = Names()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
+            for alias in node.names:
+                local = alias.asname or alias.name
+                if node.module in OUR_MODULES and alias.name in _OURS:
+                    names.ours[local] = alias.name
+                elif node.module in TYPING_MODULES and alias.name in (LITERAL, FINAL):
+                    names.typing_names[local] = alias.name
+                elif node.module == PACKAGE and alias.name == "query" or \
+                        node.module == f"{PACKAGE}.query" and alias.name == "annotations":
+                    names.modules.add(local)  # from typed_mahjong import query as q
+                else:
+                    names.variables.add(local)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                top = alias.name.split(".")[0]
+                local = alias.asname or top
+                if alias.name == PACKAGE or alias.name.startswith(PACKAGE + "."):
+                    names.modules.add(local)
+                elif alias.name in TYPING_MODULES:
+                    names.typing_modules.add(local)
+                else:
+                    names.variables.add(local)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.variables.add(node.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name):
+            target = node.targets[0].id
+            ours = our_name(node.value, names)
+            if ours is not None:
+                names.ours[target] = ours  # Win = Ron
+            else:
+                names.variables.add(target)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            target = node.target.id
+            constant = _literal(node.value) if node.value is not None else None
+            if _typing_name(node.annotation, names) == FINAL and constant is not None:
+                names.constants[target] = constant
+            else:
+                names.variables.add(target)
+    return names
+
+
+def our_name(node: ast.expr, names: Names) -> str | None:
+    """The public name of ours that ``node`` refers to (``H`` -> ``Hand``), or None."""
+    if isinstance(node, ast.Name):
+        return names.ours.get(node.id)
+    if isinstance(node, ast.Attribute) and node.attr in _OURS:
+        root: ast.expr = node.value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(root, ast.Name) and root.id in names.modules:
+            return node.attr
+    return None
+
+
+def _typing_name(node: ast.expr, names: Names) -> str | None:
+    """``Literal`` or ``Final`` when ``node`` is one of them under any spelling."""
+    if isinstance(node, ast.Name):
+        return names.typing_names.get(node.id)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+            and node.value.id in names.typing_modules and node.attr in (LITERAL, FINAL):
+        return node.attr
+    return None
+
+
+def _literal(node: ast.expr | None) -> str | int | None:
+    """A str or int (not bool) constant, a negative number included."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) \
+            and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
+            and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
+        return -node.operand.value
+    return None
+
+
+def annotation_sites(tree: ast.Module) -> Iterator[tuple[ast.expr, ast.expr | None]]:
+    """Every annotation of a module, with the value assigned to it (``x: T = value``)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign):
+            yield node.annotation, node.value
+        elif isinstance(node, ast.arg) and node.annotation is not None:
+            yield node.annotation, None
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
+            yield node.returns, None
+
+
+def find(tree: ast.Module, names: Names | None = None) -> list[Found]:
+    """Every result annotation of a module, in source order. A result inside another
+    type (``Final[Points[...]]``, ``list[Points[...]]``) counts; a value is read only for
+    the result that is the whole annotation, or the whole of ``Final[...]``."""
+    names = names if names is not None else module_names(tree)
+    found: list[Found] = []
+    for annotation, value in annotation_sites(tree):
+        whole = _unwrap_final(annotation, names)
+        for node in _results_in(annotation, names):
+            query = _query(node, names)
+            if query is None:
+                continue
+            if node is whole and value is not None:
+                written = literal_value(value)
+                if written is not NO_VALUE:
+                    query = Found(query.result, query.inputs, query.span, written,
+                                  Span.of(value))
+            found.append(query)
+    found.sort(key=lambda query: (query.span.line, query.span.column))
+    return found
+
+
+def _unwrap_final(annotation: ast.expr, names: Names) -> ast.expr:
+    if isinstance(annotation, ast.Subscript) and _typing_name(annotation.value, names) == FINAL:
+        return annotation.slice
+    return annotation
+
+
+def _results_in(annotation: ast.expr, names: Names) -> Iterator[ast.expr]:
+    """The result subscripts (or bare result names) inside an annotation; a result's own
+    inputs are not searched."""
+    pending = [annotation]
+    while pending:
+        node = pending.pop()
+        head = node.value if isinstance(node, ast.Subscript) else node
+        if our_name(head, names) in RESULTS:
+            yield node
+            continue
+        if isinstance(node, ast.Subscript):
+            pending += [node.value, node.slice]
+        elif isinstance(node, ast.Tuple | ast.List):
+            pending += node.elts
+        elif isinstance(node, ast.BinOp):
+            pending += [node.left, node.right]
+
+
+def _query(node: ast.expr, names: Names) -> Found | None:
+    head = node.value if isinstance(node, ast.Subscript) else node
+    result = our_name(head, names)
+    assert result is not None
+    if not isinstance(node, ast.Subscript):
+        return Found(result, None, Span.of(node))
+    items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    inputs = []
+    for item in items:
+        written = _input(item, names)
+        if written is None:
+            return None  # a name nobody defined: the type checker says so, not we
+        inputs.append(written)
+    return Found(result, tuple(inputs), Span.of(node))
+
+
+def _input(node: ast.expr, names: Names) -> WrittenInput | None:
+    head = node.value if isinstance(node, ast.Subscript) else node
+    name = our_name(head, names)
+    if name is None:
+        if isinstance(head, ast.Name) and not _defined(head.id, names):
+            return None
+        name = ast.unparse(head)
+    if not isinstance(node, ast.Subscript):
+        return WrittenInput(name, (), Span.of(node), ())
+    items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    read = [_value(item, names, name) for item in items]
+    return WrittenInput(name, tuple(value for value, _ in read), Span.of(node),
+                        tuple(span for _, span in read))
+
+
+def _defined(name: str, names: Names) -> bool:
+    return (name in names.ours or name in names.variables or name in names.constants
+            or name in names.modules or name in names.typing_names
+            or hasattr(builtins, name))
+
+
+def _value(node: ast.expr, names: Names, input_name: str) -> tuple[object, Span]:
+    """An input's value as the plugin reads it from mypy's view of the same syntax."""
+    number_input = input_name in NUMBER_INPUTS
+    literal = _literal(node)
+    if isinstance(node, ast.Constant) and type(node.value) is bool:
+        return node.value, Span.of(node)
+    if literal is not None:
+        if isinstance(literal, str) and number_input:
+            # mypy reads a string in a type as a type: "2" is the number 2.
+            number = _number_text(literal)
+            if number is not None:
+                return number, Span.of(node)
+        if type(literal) is int and not number_input:
+            return str(literal), Span.of(node)  # the plugin gives text inputs their text
+        return literal, Span.of(node)
+    if isinstance(node, ast.Subscript) and _typing_name(node.value, names) == LITERAL:
+        inner = node.slice
+        value = _literal(inner)
+        if value is not None and not isinstance(inner, ast.Tuple):
+            return value, Span.of(inner)
+        return NotALiteral(ast.unparse(node)), Span.of(node)
+    if isinstance(node, ast.Name):
+        if node.id in names.constants:
+            constant = names.constants[node.id]
+            if type(constant) is int and not number_input:
+                return str(constant), Span.of(node)
+            return constant, Span.of(node)
+        if not _defined(node.id, names):
+            return BareName(node.id, variable=False), Span.of(node)
+        if node.id in names.variables and node.id not in names.ours:
+            return BareName(node.id, variable=True), Span.of(node)
+        return NotALiteral(node.id), Span.of(node)
+    if isinstance(node, ast.Attribute | ast.Subscript):
+        return NotALiteral(ast.unparse(node)), Span.of(node)
+    if number_input:
+        return NotALiteral(_NOT_A_TYPE), Span.of(node)
+    return BareName(None, variable=False), Span.of(node)
+
+
+def _number_text(text: str) -> int | None:
+    stripped = text.strip()
+    if stripped.isascii() and stripped.lstrip("-").isdigit() and len(stripped) <= 18:
+        return int(stripped)
+    return None
+
+
+def literal_value(node: ast.expr) -> object:
+    """A value written as a literal: an int, a str, or a tuple of them; else NO_VALUE."""
+    literal = _literal(node)
+    if literal is not None:
+        return literal
+    if isinstance(node, ast.Tuple):
+        items = [_literal(item) for item in node.elts]
+        if all(item is not None for item in items):
+            return tuple(items)
+    return NO_VALUE
+
+
+def bare_spelling(tree: ast.Module, accepted: frozenset[str]) -> bool:
+    """Whether an annotation subscripts one of our names, other than ``accepted``, with a
+    plain string or number (``Hand["..."]``, ``tm.Honba[2]``): the bare spelling."""
+    names = module_names(tree)
+    for annotation, _ in annotation_sites(tree):
+        for node in ast.walk(annotation):
+            if not isinstance(node, ast.Subscript):
+                continue
+            name = our_name(node.value, names)
+            if name is None or name in accepted:
+                continue
+            values = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            if any(isinstance(value, ast.Constant) and isinstance(value.value, (str, int))
+                   for value in values):
+                return True
+    return False
