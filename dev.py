@@ -93,7 +93,7 @@ def run(*cmd: str | Path, check: bool = True, env: dict[str, str] | None = None)
 # What each task installs besides the package itself: the demo needs only the package (mypy
 # and the plugin come with it); the tests need the test tools and the peers they compare with.
 DEMO_EXTRAS: tuple[str, ...] = ()
-TEST_EXTRAS = ("test", "bench")
+TEST_EXTRAS = ("test", "bench", "lsp")
 
 
 def ensure_venv(extras: tuple[str, ...]) -> None:

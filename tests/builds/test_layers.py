@@ -25,6 +25,12 @@ FORBIDDEN = {
     "solitaire": ("core", "query", "cli", "plugin", "codegen", "games", "logs"),
     "games": ("core", "query", "cli", "plugin", "codegen", "logs", "solitaire"),
     "logs": ("query", "cli", "plugin", "codegen", "games", "solitaire"),
+    # The language server is a client of the query layer beside the plugin (issue 40).
+    "lsp": ("cli", "plugin", "codegen", "logs", "solitaire"),
+}
+# The top-level folders mapped into the package, and what they must not import.
+MAPPED_FORBIDDEN = {
+    "plugin": ("cli", "lsp", "logs", "solitaire"),
 }
 
 
@@ -47,23 +53,45 @@ def _imports(path: Path, module: str) -> set[str]:
     return found
 
 
-def _modules(layer: str) -> list[tuple[Path, str]]:
-    folder = PACKAGE / layer
-    return [(path, ".".join(["typed_mahjong", *path.relative_to(PACKAGE).with_suffix("")
+def _modules(layer: str, root: Path = PACKAGE) -> list[tuple[Path, str]]:
+    folder = root / layer
+    return [(path, ".".join(["typed_mahjong", *path.relative_to(root).with_suffix("")
                              .parts]).removesuffix(".__init__"))
             for path in sorted(folder.rglob("*.py"))]
+
+
+def _wrong_imports(modules: list[tuple[Path, str]], names: tuple[str, ...]
+                   ) -> dict[str, list[str]]:
+    forbidden = tuple(f"typed_mahjong.{name}" for name in names)
+    wrong = {module: sorted(name for name in _imports(path, module)
+                            if name in forbidden or name.startswith(tuple(
+                                f"{prefix}." for prefix in forbidden)))
+             for path, module in modules}
+    return {module: found for module, found in wrong.items() if found}
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
 def test_a_layer_imports_nothing_of_the_layers_it_must_not_know(layer: str) -> None:
     modules = _modules(layer)
     assert modules, layer
-    forbidden = tuple(f"typed_mahjong.{name}" for name in FORBIDDEN[layer])
-    wrong = {module: sorted(name for name in _imports(path, module)
-                            if name in forbidden or name.startswith(tuple(
-                                f"{prefix}." for prefix in forbidden)))
-             for path, module in modules}
-    assert {module: names for module, names in wrong.items() if names} == {}
+    assert _wrong_imports(modules, FORBIDDEN[layer]) == {}
+
+
+@pytest.mark.parametrize("folder", sorted(MAPPED_FORBIDDEN))
+def test_a_mapped_package_imports_nothing_it_must_not_know(folder: str) -> None:
+    modules = _modules(folder, ROOT)
+    assert modules, folder
+    assert _wrong_imports(modules, MAPPED_FORBIDDEN[folder]) == {}
+
+
+def test_the_plugin_and_the_server_share_one_settings_reader_and_one_finder() -> None:
+    # Issue 40: one reader and one finder, imported by both clients, not a copy in each.
+    plugin = set().union(*(_imports(path, module) for path, module in _modules("plugin", ROOT)))
+    server = set().union(*(_imports(path, module) for path, module in _modules("lsp")))
+    assert "typed_mahjong.query.settings" in plugin & server
+    assert "typed_mahjong.query.finder" in server
+    assert "typed_mahjong.query.outcomes" in plugin & server
+    assert not (ROOT / "plugin" / "config.py").exists()
 
 
 def test_the_reader_of_imports_sees_a_forbidden_import(tmp_path: Path) -> None:
@@ -78,6 +106,7 @@ def test_the_reader_of_imports_sees_a_forbidden_import(tmp_path: Path) -> None:
     ("typed_mahjong.solitaire", ("typed_mahjong.core", "typed_mahjong.query")),
     ("typed_mahjong.games", ("typed_mahjong.core", "typed_mahjong.query")),
     ("typed_mahjong.core.scoring", ("typed_mahjong.query", "typed_mahjong.cli")),
+    ("typed_mahjong.lsp.analysis", ("typed_mahjong.plugin", "typed_mahjong.cli")),
 ])
 def test_importing_a_subpackage_loads_no_other_layer(subpackage: str,
                                                       unwanted: tuple[str, ...]) -> None:

@@ -22,7 +22,7 @@ from typing import TextIO, cast
 from ..build import version_text
 from ..errors import MahjongError
 from ..safe_io import printable
-from . import codegen, editor, games, logs, score, settle, solitaire
+from . import codegen, editor, games, logs, lsp, score, settle, solitaire
 from .console import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -36,7 +36,7 @@ from .console import (
     wants_json,
 )
 
-FAMILIES = (score, settle, codegen, games, solitaire, logs, editor)
+FAMILIES = (score, settle, codegen, games, solitaire, logs, editor, lsp)
 DEBUG_ENV = "TYPED_MAHJONG_DEBUG"  # set: an internal error prints its traceback too
 
 
