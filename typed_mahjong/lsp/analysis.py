@@ -83,6 +83,7 @@ class Checker:
         self._scores = ScoreMemo()
         self._memo: dict[tuple[str, object], Verdict | Problem] = {}
         self.asked = 0  # how many questions went to the core (for tests and benchmarks)
+        self._fingerprint = config.fingerprint()
 
     def check(self, source: str) -> Report:
         """The report of a buffer; never raises for any text."""
@@ -107,6 +108,7 @@ class Checker:
             queries = find(tree)
         except RecursionError:
             return Report((), ())
+        self._fingerprint = self.config.fingerprint()
         for found in queries:
             outcome, said = self._answer(found)
             answered.append(Answered(found, outcome))
@@ -150,7 +152,7 @@ class Checker:
 
     def _outcome(self, call: Call, found: Found) -> Verdict | Problem:
         assert found.inputs is not None
-        key = (self.config.fingerprint(), repr((found.result, [
+        key = (self._fingerprint, repr((found.result, [
             (written.name, written.values) for written in found.inputs])))
         known = self._memo.get(key)
         if known is not None and not (call.explain and isinstance(known, Verdict)

@@ -100,11 +100,32 @@ class Names:
     variables: set[str] = field(default_factory=set)  # other names the module binds
 
 
-def module_names(tree: ast.Module) -> Names:
+def statements(tree: ast.Module) -> list[ast.stmt]:
+    """Every statement of a module, nested ones included, in no particular order.
+
+    Imports, assignments, annotations and definitions are statements, so the finder walks
+    statements only, never into expressions: several times faster than ``ast.walk`` on a
+    module of a thousand annotations, which an edit in the editor re-reads whole."""
+    found: list[ast.stmt] = []
+    pending: list[list[ast.stmt]] = [tree.body]
+    while pending:
+        for node in pending.pop():
+            found.append(node)
+            for name in ("body", "orelse", "finalbody"):
+                inner = getattr(node, name, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    pending.append(inner)
+            for holder in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())):
+                pending.append(holder.body)
+    return found
+
+
+def module_names(tree: ast.Module, nodes: list[ast.stmt] | None = None) -> Names:
     """The names a module binds (anywhere: a reader does not track scopes, nor mypy's
     deferred passes), imports first, then plain aliases of our names."""
     names = Names()
-    for node in ast.walk(tree):
+    nodes = statements(tree) if nodes is None else nodes
+    for node in nodes:
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
             for alias in node.names:
                 local = alias.asname or alias.name
@@ -129,7 +150,7 @@ def module_names(tree: ast.Module) -> Names:
                     names.variables.add(local)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.variables.add(node.name)
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 \
                 and isinstance(node.targets[0], ast.Name):
             target = node.targets[0].id
@@ -182,24 +203,30 @@ def _literal(node: ast.expr | None) -> str | int | None:
     return None
 
 
-def annotation_sites(tree: ast.Module) -> Iterator[tuple[ast.expr, ast.expr | None]]:
+def annotation_sites(tree: ast.Module, nodes: list[ast.stmt] | None = None
+                     ) -> Iterator[tuple[ast.expr, ast.expr | None]]:
     """Every annotation of a module, with the value assigned to it (``x: T = value``)."""
-    for node in ast.walk(tree):
+    for node in statements(tree) if nodes is None else nodes:
         if isinstance(node, ast.AnnAssign):
             yield node.annotation, node.value
-        elif isinstance(node, ast.arg) and node.annotation is not None:
-            yield node.annotation, None
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
-            yield node.returns, None
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            arguments = node.args
+            for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                             *filter(None, (arguments.vararg, arguments.kwarg))):
+                if argument.annotation is not None:
+                    yield argument.annotation, None
+            if node.returns is not None:
+                yield node.returns, None
 
 
 def find(tree: ast.Module, names: Names | None = None) -> list[Found]:
     """Every result annotation of a module, in source order. A result inside another
     type (``Final[Points[...]]``, ``list[Points[...]]``) counts; a value is read only for
     the result that is the whole annotation, or the whole of ``Final[...]``."""
-    names = names if names is not None else module_names(tree)
+    nodes = statements(tree)
+    names = names if names is not None else module_names(tree, nodes)
     found: list[Found] = []
-    for annotation, value in annotation_sites(tree):
+    for annotation, value in annotation_sites(tree, nodes):
         whole = _unwrap_final(annotation, names)
         for node in _results_in(annotation, names):
             query = _query(node, names)
@@ -337,8 +364,9 @@ def literal_value(node: ast.expr) -> object:
 def bare_spelling(tree: ast.Module, accepted: frozenset[str]) -> bool:
     """Whether an annotation subscripts one of our names, other than ``accepted``, with a
     plain string or number (``Hand["..."]``, ``tm.Honba[2]``): the bare spelling."""
-    names = module_names(tree)
-    for annotation, _ in annotation_sites(tree):
+    nodes = statements(tree)
+    names = module_names(tree, nodes)
+    for annotation, _ in annotation_sites(tree, nodes):
         for node in ast.walk(annotation):
             if not isinstance(node, ast.Subscript):
                 continue
