@@ -2,12 +2,15 @@
 a mypy run (with the plugin, warm cache) on the same file after the same edit.
 
     PYTHONPATH=. .venv/bin/python benchmarks/bench_lsp.py --edits 20 --mypy-runs 3
+    PYTHONPATH=. .venv/bin/python benchmarks/bench_lsp.py --sync full  # whole texts
 
 The module holds 1,000 distinct questions (``Points[Hand[...], Ron["4s"], Riichi,
 Honba[i]]``: riichi pinfu, 2 han 30 fu, 2000 whatever the honba). Each edit changes one
 value (2000 <-> 1600) as a typist does, and the time is taken from sending
 ``didChange`` to receiving its ``publishDiagnostics``, through the real protocol over
-stdio. Prints medians and ranges; asserts nothing.
+stdio. The edit is sent as editors send it, the range of the value and its new text
+(``--sync full``: the whole text, as simpler clients do). Prints medians and ranges;
+asserts nothing. ``count_lsp.py`` counts the same edits' work.
 """
 
 from __future__ import annotations
@@ -44,7 +47,13 @@ def _summary(name: str, seconds: list[float]) -> str:
             f"{max(ms):.1f} ms ({len(ms)} runs)")
 
 
-def bench_server(folder: Path, edits: int) -> tuple[float, list[float]]:
+def _value_range(index: int) -> tuple[int, int, int]:
+    """(0-based line, start, end) of fixture ``index``'s value."""
+    line = module(None).splitlines()[index + 2]
+    return index + 2, len(line) - 4, len(line)
+
+
+def bench_server(folder: Path, edits: int, sync: str) -> tuple[float, list[float]]:
     path = folder / "fixtures.py"
     path.write_text(module(None))
     client = Client(folder)
@@ -56,9 +65,16 @@ def bench_server(folder: Path, edits: int) -> tuple[float, list[float]]:
         first = time.perf_counter() - start
         times = []
         for version in range(2, edits + 2):
-            text = module(version % FIXTURES if version % 2 else None)
+            wrong = version % FIXTURES if version % 2 else None
+            text = module(wrong)
+            line, begin, end = _value_range(wrong if wrong is not None else
+                                             (version - 1) % FIXTURES)
             start = time.perf_counter()
-            client.change(uri, version, text)
+            if sync == "full":
+                client.change(uri, version, text)
+            else:
+                client.edit(uri, version, line, begin, end,
+                            "2000" if wrong is None else "1600")
             found = client.diagnostics(uri, version=version)
             times.append(time.perf_counter() - start)
             assert len(found) == (1 if version % 2 else 0), found
@@ -86,16 +102,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--mypy-runs", type=int, default=3)
+    parser.add_argument("--sync", choices=("incremental", "full"), default="incremental")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         (folder / "mypy.ini").write_text(CONFIG)
         (folder / ".git").mkdir()
-        first, times = bench_server(folder, args.edits)
+        first, times = bench_server(folder, args.edits, args.sync)
         print(f"server, open (every hand asked): {1000 * first:.1f} ms")
-        print(_summary("server, edit -> diagnostics", times))
-        print(_summary("mypy + plugin, warm cache, after an edit", bench_mypy(folder,
-                                                                              args.mypy_runs)))
+        print(_summary(f"server, edit -> diagnostics ({args.sync} sync)", times))
+        if args.mypy_runs:
+            print(_summary("mypy + plugin, warm cache, after an edit",
+                           bench_mypy(folder, args.mypy_runs)))
     return 0
 
 

@@ -14,14 +14,14 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parents[2]
 # Long enough for a slow shared machine; a hang fails the test instead of blocking it.
 TIMEOUT = 60.0
 
 
-def _read_message(stream: BinaryIO) -> dict[str, Any] | None:
+def _read_message(stream: IO[bytes]) -> dict[str, Any] | None:
     length = None
     while True:
         line = stream.readline()
@@ -116,6 +116,15 @@ class Client:
     def change(self, uri: str, version: int, text: str) -> None:
         self.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
                                                "contentChanges": [{"text": text}]})
+
+    def edit(self, uri: str, version: int, line: int, start: int, end: int, text: str) -> None:
+        """Replace characters ``start`` to ``end`` of 0-based ``line``, as editors send a
+        keystroke (incremental sync)."""
+        where = {"start": {"line": line, "character": start},
+                 "end": {"line": line, "character": end}}
+        self.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                               "contentChanges": [{"range": where,
+                                                                   "text": text}]})
 
     def close(self) -> int:
         try:

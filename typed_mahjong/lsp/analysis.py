@@ -3,15 +3,18 @@
 No editor protocol here (``server`` speaks it): the finder (``query.finder``) reads the
 annotations, the query layer (``build_call``, ``outcomes.evaluate``) answers them, and
 this module words the outcome as the mypy plugin does, on the line and column mypy
-reports. Answers are memoised by what an annotation asks and the settings it is asked
-under, so an edit re-answers only the annotations it touched.
+reports. Work is kept at two levels, so an edit costs the statements it touched:
+``pieces.Buffer`` parses again only the top-level statements an edit changed, and what
+the checker made of each statement (its annotations, answers and messages) is kept with
+it until its text, the bindings of the names it uses, or the settings change. Answers are
+also memoised by what an annotation asks, so a question asked anywhere before is not put
+to the core again.
 """
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..core.win_options import BY_NAME
@@ -27,12 +30,23 @@ from ..query.answers import (
     accepts,
     build_call,
 )
-from ..query.finder import NO_VALUE, Found, Span, WrittenInput, find
+from ..query.finder import (
+    NO_VALUE,
+    Found,
+    Names,
+    Span,
+    WrittenInput,
+    find_in,
+    module_names,
+    names_used,
+    rebound,
+)
 from ..query.game_files import Games
 from ..query.outcomes import USAGE, Problem, Verdict, code_for_kind, evaluate
 from ..query.places import problem_place
 from ..query.settings import PluginConfig
 from ..query.wording import BareName, bare_name_message, shown
+from .pieces import Buffer, Ignores, Piece
 
 # A buffer past this is not read: far beyond any module of fixtures (1,000 annotated
 # hands take about 100 KB), and parsing it would hold up every other request.
@@ -74,6 +88,32 @@ class Report:
     answered: tuple[Answered, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class PieceMemo:
+    """What the checker made of one top-level statement: from which names (``used``), at
+    which line shift. (A checker's settings never change: new ones get a new checker.)"""
+
+    used: frozenset[str]
+    shift: int
+    answered: tuple[Answered, ...]
+    messages: tuple[Message, ...]
+
+    def moved(self, shift: int) -> PieceMemo:
+        """The same at another shift: every place moved by the difference."""
+        lines = shift - self.shift
+        return PieceMemo(self.used, shift,
+                         tuple(Answered(_moved_found(item.found, lines), item.outcome)
+                               for item in self.answered),
+                         tuple(replace(message, span=message.span.moved(lines))
+                               for message in self.messages))
+
+
+@dataclass(slots=True)
+class _BufferState:
+    buffer: Buffer = field(default_factory=Buffer)
+    names: Names | None = None
+
+
 class Checker:
     """Answers buffers under one project's settings; keeps answers across edits."""
 
@@ -82,11 +122,15 @@ class Checker:
         self._games = Games(config.roots)
         self._scores = ScoreMemo()
         self._memo: dict[tuple[str, object], Verdict | Problem] = {}
+        self._buffers: dict[str, _BufferState] = {}
         self.asked = 0  # how many questions went to the core (for tests and benchmarks)
+        self.statements_read = 0  # top-level statements whose annotations were read again
         self._fingerprint = config.fingerprint()
 
-    def check(self, source: str) -> Report:
-        """The report of a buffer; never raises for any text."""
+    def check(self, source: str, buffer: str = "") -> Report:
+        """The report of a buffer; never raises for any text. ``buffer`` names the buffer
+        (its URI) whose last text the edit is compared with; any text may be checked under
+        any name, the name only saves work."""
         if self.config.problems:
             return Report(tuple(Message(Span(1, 0, 1, 1), ERROR, shown(problem), CONFIG)
                                 for problem in self.config.problems), ())
@@ -96,24 +140,61 @@ class Checker:
                                    f"typed-mahjong lsp: this buffer is {size} bytes; buffers "
                                    f"past {MAX_BUFFER_BYTES} bytes are not checked (mypy with "
                                    f"the plugin still checks the file)", USAGE),), ())
-        try:
-            tree = _parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        state = self._buffers.setdefault(buffer, _BufferState())
+        if not state.buffer.update(source):
             # Not Python (yet): the type checker reports the syntax; nothing is ours.
             return Report((), ())
-        ignored = _ignores(tree)
-        messages: list[Message] = []
-        answered: list[Answered] = []
         try:
-            queries = find(tree)
+            return self._report(state)
         except RecursionError:
             return Report((), ())
-        self._fingerprint = self.config.fingerprint()
-        for found in queries:
+
+    def forget(self, buffer: str) -> None:
+        """Drop what is kept of a closed buffer."""
+        self._buffers.pop(buffer, None)
+
+    def work(self, buffer: str = "") -> dict[str, int]:
+        """The work counts of a buffer's checks so far (machine-independent costs)."""
+        state = self._buffers.get(buffer)
+        counts = {"asked": self.asked, "statements_read": self.statements_read}
+        if state is not None:
+            work = state.buffer.work
+            counts.update(updates=work.updates, full_parses=work.full_parses,
+                          lines_parsed=work.lines_parsed,
+                          statements_parsed=work.statements_parsed)
+        return counts
+
+    def _report(self, state: _BufferState) -> Report:
+        pieces = state.buffer.pieces
+        names = module_names(None, [node for piece in pieces for node in piece.nested])
+        changed = rebound(state.names, names) if state.names is not None else set()
+        state.names = names
+        messages: list[Message] = []
+        answered: list[Answered] = []
+        for piece in pieces:
+            memo = piece.memo
+            if not isinstance(memo, PieceMemo) or not memo.used.isdisjoint(changed):
+                memo = self._read(piece, names)
+            elif memo.shift != piece.shift:
+                memo = memo.moved(piece.shift)
+            piece.memo = memo
+            answered.extend(memo.answered)
+            messages.extend(message for message in memo.messages
+                            if not _silenced(message, piece.ignores, piece.shift))
+        return Report(tuple(messages), tuple(answered))
+
+    def _read(self, piece: Piece, names: Names) -> PieceMemo:
+        """Find and answer the annotations of one top-level statement."""
+        self.statements_read += 1
+        answered: list[Answered] = []
+        messages: list[Message] = []
+        for found in find_in(piece.nested, names):
+            found = _moved_found(found, piece.shift)
             outcome, said = self._answer(found)
             answered.append(Answered(found, outcome))
-            messages.extend(message for message in said if not _silenced(message, ignored))
-        return Report(tuple(messages), tuple(answered))
+            messages.extend(said)
+        return PieceMemo(names_used(piece.nested), piece.shift, tuple(answered),
+                         tuple(messages))
 
     def _answer(self, found: Found) -> tuple[Verdict | Problem | None, list[Message]]:
         result = found.result
@@ -171,33 +252,23 @@ class Checker:
         return outcome
 
 
-def _parse(source: str) -> ast.Module:
-    """The module, with its ``# type: ignore`` comments when they are where Python's parser
-    takes them (a stray type comment elsewhere makes it refuse: then without them)."""
-    try:
-        return ast.parse(source, type_comments=True)
-    except SyntaxError:
-        return ast.parse(source)
+def _moved_found(found: Found, lines: int) -> Found:
+    """An annotation's places after ``lines`` lines were added above it."""
+    if not lines:
+        return found
+    inputs = None if found.inputs is None else tuple(
+        WrittenInput(written.name, written.values, written.span.moved(lines),
+                     tuple(span.moved(lines) for span in written.value_spans))
+        for written in found.inputs)
+    return Found(found.result, inputs, found.span.moved(lines), found.value,
+                 None if found.value_span is None else found.value_span.moved(lines))
 
 
-# line -> the codes its ``# type: ignore[...]`` names (empty: every code)
-Ignores = dict[int, frozenset[str]]
-
-
-def _ignores(tree: ast.Module) -> Ignores:
-    found: Ignores = {}
-    for ignore in tree.type_ignores:
-        tag = ignore.tag.strip()
-        codes = frozenset(code.strip() for code in tag.strip("[]").split(",") if code.strip()) \
-            if tag.startswith("[") else frozenset()
-        found[ignore.lineno] = codes
-    return found
-
-
-def _silenced(message: Message, ignored: Ignores) -> bool:
+def _silenced(message: Message, ignored: Ignores, shift: int) -> bool:
     """mypy's rule: an ignore on an error's line silences it (all codes, or those named);
-    notes go with their line too."""
-    codes = ignored.get(message.span.line)
+    notes go with their line too. ``ignored`` is by line as parsed, ``shift`` lines
+    behind the message's."""
+    codes = ignored.get(message.span.line - shift)
     return codes is not None and (not codes or message.code in codes
                                   or message.severity == NOTE)
 

@@ -76,3 +76,8 @@ class Projects:
                               if old[0] != key[0]}
             checker = self._checkers[key] = Checker(load_config(name))
         return checker
+
+    def forget(self, buffer: str) -> None:
+        """Drop what every checker keeps of a closed buffer."""
+        for checker in self._checkers.values():
+            checker.forget(buffer)

@@ -1,7 +1,7 @@
 """The language server: open buffers in, diagnostics, hovers, fixes and hints out (pygls).
 
-Every buffer is checked when it opens and at each change (``analysis.Checker``; answers
-are memoised, so an edit costs the annotations it touched). Each handler catches every
+Every buffer is checked when it opens and at each change (``analysis.Checker``: an edit
+re-parses and re-answers only the statements it touched). Each handler catches every
 exception: a bug loses one answer, logged to the client, and never the server.
 
 Options (``initializationOptions``): ``inlayHints`` (default false) shows the value beside
@@ -83,7 +83,7 @@ def check_document(server: MahjongServer, uri: str) -> None:
     document = server.workspace.get_text_document(uri)
     source = document.source
     lines = Lines(source, _encoding(server))
-    report = server.projects.checker_for(_path(uri)).check(source)
+    report = server.projects.checker_for(_path(uri)).check(source, uri)
     server.reports[uri] = (report, lines)
     server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
         uri=uri, version=document.version,
@@ -122,6 +122,7 @@ def build_server() -> MahjongServer:
     def did_close(params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         server.reports.pop(uri, None)
+        server.projects.forget(uri)
         server.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 

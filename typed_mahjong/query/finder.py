@@ -51,6 +51,10 @@ class Span:
             else node.col_offset + 1
         return cls(node.lineno, node.col_offset, end_line, end_column)
 
+    def moved(self, lines: int) -> Span:
+        """The same place after ``lines`` lines were added above it (removed: negative)."""
+        return Span(self.line + lines, self.column, self.end_line + lines, self.end_column)
+
     def holds(self, line: int, column: int) -> bool:
         return (self.line, self.column) <= (line, column) <= (self.end_line, self.end_column)
 
@@ -120,11 +124,14 @@ def statements(tree: ast.Module) -> list[ast.stmt]:
     return found
 
 
-def module_names(tree: ast.Module, nodes: list[ast.stmt] | None = None) -> Names:
+def module_names(tree: ast.Module | None, nodes: list[ast.stmt] | None = None) -> Names:
     """The names a module binds (anywhere: a reader does not track scopes, nor mypy's
-    deferred passes), imports first, then plain aliases of our names."""
+    deferred passes), imports first, then plain aliases of our names. ``nodes``, when
+    given, are the module's ``statements``."""
     names = Names()
-    nodes = statements(tree) if nodes is None else nodes
+    if nodes is None:
+        assert tree is not None
+        nodes = statements(tree)
     for node in nodes:
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
             for alias in node.names:
@@ -203,10 +210,14 @@ def _literal(node: ast.expr | None) -> str | int | None:
     return None
 
 
-def annotation_sites(tree: ast.Module, nodes: list[ast.stmt] | None = None
+def annotation_sites(tree: ast.Module | None, nodes: list[ast.stmt] | None = None
                      ) -> Iterator[tuple[ast.expr, ast.expr | None]]:
-    """Every annotation of a module, with the value assigned to it (``x: T = value``)."""
-    for node in statements(tree) if nodes is None else nodes:
+    """Every annotation of a module (or of ``nodes``, its statements), with the value
+    assigned to it (``x: T = value``)."""
+    if nodes is None:
+        assert tree is not None
+        nodes = statements(tree)
+    for node in nodes:
         if isinstance(node, ast.AnnAssign):
             yield node.annotation, node.value
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -224,9 +235,14 @@ def find(tree: ast.Module, names: Names | None = None) -> list[Found]:
     type (``Final[Points[...]]``, ``list[Points[...]]``) counts; a value is read only for
     the result that is the whole annotation, or the whole of ``Final[...]``."""
     nodes = statements(tree)
-    names = names if names is not None else module_names(tree, nodes)
+    return find_in(nodes, names if names is not None else module_names(tree, nodes))
+
+
+def find_in(nodes: list[ast.stmt], names: Names) -> list[Found]:
+    """The result annotations of some statements (``statements`` of a module or of one
+    of its top-level statements), in source order, under the module's ``names``."""
     found: list[Found] = []
-    for annotation, value in annotation_sites(tree, nodes):
+    for annotation, value in annotation_sites(None, nodes):
         whole = _unwrap_final(annotation, names)
         for node in _results_in(annotation, names):
             query = _query(node, names)
@@ -240,6 +256,26 @@ def find(tree: ast.Module, names: Names | None = None) -> list[Found]:
             found.append(query)
     found.sort(key=lambda query: (query.span.line, query.span.column))
     return found
+
+
+def names_used(nodes: list[ast.stmt]) -> frozenset[str]:
+    """The names the annotations of some statements refer to: all that ``find_in``
+    reads of the module's ``Names`` for them, so its answer stands while their bindings
+    do (see ``rebound``)."""
+    return frozenset(node.id for annotation, _ in annotation_sites(None, nodes)
+                     for node in ast.walk(annotation) if isinstance(node, ast.Name))
+
+
+def rebound(old: Names, new: Names) -> set[str]:
+    """The names bound differently in ``new`` than in ``old``."""
+    changed = (old.modules ^ new.modules) | (old.typing_modules ^ new.typing_modules) \
+        | (old.variables ^ new.variables)
+    for before, after in ((old.ours, new.ours), (old.typing_names, new.typing_names),
+                          (old.constants, new.constants)):
+        before_items: dict[str, object] = dict(before)
+        changed.update(name for name in before.keys() | after.keys()
+                       if before_items.get(name, NO_VALUE) != after.get(name, NO_VALUE))
+    return changed
 
 
 def _unwrap_final(annotation: ast.expr, names: Names) -> ast.expr:
