@@ -20,8 +20,6 @@ from __future__ import annotations
 import argparse
 import math
 import re
-import signal
-import threading
 import time
 from typing import Any
 
@@ -237,6 +235,7 @@ def _prepare(args: argparse.Namespace) -> tuple[Any, dict[str, Any]]:
 
 
 def _run_play(args: argparse.Namespace) -> int:
+    from ..localweb import serve_until_interrupted
     from ..solitaire.formats import load_layout
     from ..solitaire.play import PlaySession, layout_line, random_seed
     from ..solitaire.play_server import PlayServer
@@ -253,28 +252,8 @@ def _run_play(args: argparse.Namespace) -> int:
         session.stop()
         raise MahjongError(f"cannot serve on 127.0.0.1:{args.port}: {exc.strerror or exc}",
                            field="--port") from None
-    print(f"Playing {printable(loaded.layout.name)} at {server.url} (Ctrl-C to stop)",
-          flush=True)
-    previous = _stop_on_sigterm()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        print("stopped", flush=True)
-    finally:
-        server.server_close()
-        session.stop()
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+    serve_until_interrupted(
+        server, f"Playing {printable(loaded.layout.name)} at {server.url} (Ctrl-C to stop)",
+        session.stop)
     return EXIT_OK
 
-
-def _stop_on_sigterm() -> Any:
-    """Make SIGTERM stop the server like Ctrl-C (a service manager's or ``kill``'s way);
-    the previous handler, or None where it cannot be set (not the main thread)."""
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    return signal.signal(signal.SIGTERM, interrupt)
