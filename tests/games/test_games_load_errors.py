@@ -169,7 +169,7 @@ def test_errors_in_parts_and_sets_name_them() -> None:
         (VALID + "yakuu: {}\n", "yakuu", "game file: unknown key 'yakuu' (did you mean "
                                          "'yaku'?); expected one of: name, description, "
                                          "rules, defaults, tiles, inputs, parts, sets, "
-                                         "yaku, exclude"),
+                                         "yaku, exclude, payment"),
         (VALID.replace("name: Small\n", ""), "rules:", "game file: missing the 'name' "
                                                        "section"),
         (VALID.replace("  hand_size: 6\n", "  hand_size: 6\n  hand_size: 6\n"),

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .engine import Engine
+from .groups import valid_group
 from .model import GameScore, Input, Tile, Value, YakuInfo
+from .payment import Payment
 from .waits import waits_of
 
 
@@ -35,6 +37,7 @@ class Game:
     display: tuple[str, ...] = ()  # attributes to show for a tile (rules.display); () all
     minimum: int | None = None  # least total (han or points) that wins, bonus yaku aside
     yaku: tuple[YakuInfo, ...] = ()  # as written, in yaku_names' order
+    payment: Payment = Payment()  # who pays a win (the `payment` section)
 
     @property
     def tile_names(self) -> tuple[str, ...]:
@@ -58,3 +61,10 @@ class Game:
         has or too many wildcards; (kind "bad-file") when the search needs more than the
         work budget (docs/games.md "Waits")."""
         return waits_of(self._engine, hand)
+
+    def valid_group(self, tiles: tuple[str, ...]) -> bool:
+        """True when the game's ``sets`` rule accepts these ordinary tiles as a group of
+        their size (as written: none last-named or claimed); a wildcard or an unknown
+        name is never accepted. The table's bots use it to keep tiles that belong
+        together."""
+        return valid_group(self._engine, tiles)

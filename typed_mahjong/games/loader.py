@@ -21,11 +21,12 @@ from .constraints import ConstraintReader
 from .errors import GameError, Problem
 from .game import Game
 from .model import Input, Tile, Value
+from .payment import DISCARD_PAYERS, SELF_DRAW_PAYERS, Payment
 from .reader import suggest
 from .spec import DEFAULT_COPIES, MAX_HAND, MAX_POINTS, MAX_TILES, RulesSpec
 
 TOP_KEYS = ("name", "description", "rules", "defaults", "tiles", "inputs", "parts", "sets",
-            "yaku", "exclude")
+            "yaku", "exclude", "payment")
 RULE_KEYS = ("hand_size", "structure", "players", "starting_points", "rounds",
              "wildcards_per_hand", "order", "display", "unit", "han_points", "max_points",
              "minimum", "waits_structures")
@@ -88,6 +89,7 @@ class _Loader(ConstraintReader):
         set_rules = self.set_rules(sections.get("sets"), attributes, parts, rules)
         patterns = self.patterns(sections, attributes, parts, rules)
         self.check_waits_structures(rules, patterns)
+        payment = self.payment(sections.get("payment"))
         if self.problems or rules.hand_size is None or name is None:
             raise self.fail()
         engine = build_engine(self.filename, tiles, attributes, set_rules, patterns, rules,
@@ -101,6 +103,7 @@ class _Loader(ConstraintReader):
             yaku=tuple(self.yaku_info[n] for n in dict.fromkeys(
                 p.name for p, _ in patterns if not p.exclusion)),
             inputs=tuple(inputs), display=display, minimum=rules.minimum, _engine=engine,
+            payment=payment,
         )
 
     def recognise(self, root: yaml.Node) -> None:
@@ -180,6 +183,31 @@ class _Loader(ConstraintReader):
             found = self.structures(node_w, "rules.waits_structures", rules)
             rules.waits_structures = [(s, node_w) for s in found if s is not None]
         return rules
+
+    def payment(self, node: yaml.Node | None) -> Payment:
+        """The ``payment`` section (payment.py): who pays a win; defaults for what it
+        leaves out."""
+        if node is None:
+            return Payment()
+        items = self.mapping(node, "payment")
+        if items is None:
+            return Payment()
+        self.known_keys(items, ("discard", "self_draw", "base"), "payment")
+        values = {key: value for key, _, value in items}
+        chosen: dict[str, str] = {}
+        for key, allowed in (("discard", DISCARD_PAYERS), ("self_draw", SELF_DRAW_PAYERS)):
+            if key in values:
+                text = self.text(values[key], f"payment.{key}")
+                if text in allowed:
+                    chosen[key] = text
+                elif text is not None:
+                    self.problem(values[key], f"payment.{key}",
+                                 f"{key} must be {' or '.join(allowed)}, not {text!r}")
+        base = 0
+        if "base" in values:
+            base = self.integer(values["base"], "payment.base", 0, MAX_POINTS) or 0
+        return Payment(discard=chosen.get("discard", "discarder"),
+                       self_draw=chosen.get("self_draw", "each"), base=base)
 
     def check_waits_structures(self, rules: RulesSpec, patterns: list[Any]) -> None:
         """Each structure `rules.waits_structures` names is one a yaku or exclusion is
