@@ -1,0 +1,116 @@
+"""Bots that play to win, with the engine as their only judge of hands.
+
+A bot wins whenever the table offers it a win (the engine scored the hand). To discard,
+it looks at each tile it could let go:
+
+1. **Waiting.** Without that tile, is the hand one tile from a win? ``Game.waits`` gives
+   the tiles that complete it, and ``Game.score`` says what each completion is worth
+   (the game's ``minimum`` included). The bot keeps the waiting hand worth most: the
+   points of each winning wait times the copies of it it has not seen.
+2. **Not waiting.** It lets go the tile that belongs least with the others: a tile's
+   worth is how many of the other held tiles it could share a group with, by the game's
+   own ``sets`` rules (``Game.valid_group``: a pair of the game's groups of 2, or two of
+   a group of 3). Wildcards are kept.
+
+This is the game's analogue of shanten at its cheapest: distance 0 when waiting
+(``distance``), else the count of tiles with no partner in the hand, an estimate of how
+many tiles must change. Its cost is one ``waits`` call for each distinct tile held.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable
+
+from ..games import Game
+from ..games.model import Value
+from .wall import sort_tiles
+
+_PARTNERS: dict[str, dict[tuple[str, str], bool]] = {}  # by game fingerprint
+
+
+def partners(game: Game) -> dict[tuple[str, str], bool]:
+    """For each pair of ordinary tiles (both orders): may they share a group of 2 or 3
+    the game's ``sets`` rules accept? Computed once per game file."""
+    known = _PARTNERS.get(game.fingerprint)
+    if known is not None:
+        return known
+    names = [tile.name for tile in game.tiles if not tile.wildcard]
+    table: dict[tuple[str, str], bool] = {}
+    for a, b in itertools.combinations_with_replacement(names, 2):
+        table[(a, b)] = table[(b, a)] = False
+    for a, b in itertools.combinations_with_replacement(names, 2):
+        if game.valid_group((a, b)):
+            table[(a, b)] = table[(b, a)] = True
+    for a, b, c in itertools.combinations_with_replacement(names, 3):
+        if game.valid_group((a, b, c)):
+            for x, y in ((a, b), (a, c), (b, c)):
+                table[(x, y)] = table[(y, x)] = True
+    _PARTNERS[game.fingerprint] = table
+    return table
+
+
+Inputs = Callable[[bool], dict[str, Value]]
+
+
+class Bot:
+    """One seat's player: decides discards and wins (see the module's docstring)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.partners = partners(game)
+        self.wild = {tile.name for tile in game.tiles if tile.wildcard}
+        self.copies = {tile.name: tile.copies for tile in game.tiles}
+
+    def wants_win(self, points: int) -> bool:
+        """Win whenever offered: a win now is worth more than a hoped-for bigger one."""
+        return points > 0
+
+    def choose_discard(self, hand: list[str], seen: Counter[str], inputs: Inputs) -> str:
+        """The tile to discard from ``hand`` (``hand_size`` tiles); ``seen`` counts the
+        tiles visible to this player (its hand and all discards); ``inputs(tsumo)`` the
+        situation a win would be scored in."""
+        candidates = sort_tiles(self.game, set(hand))
+        best: tuple[float, str] | None = None
+        for tile in candidates:
+            rest = list(hand)
+            rest.remove(tile)
+            value = self.waiting_value(rest, seen, inputs)
+            if value > 0 and (best is None or value > best[0]):
+                best = (value, tile)
+        if best is not None:
+            return best[1]
+        return min(candidates, key=lambda tile: (self.worth(tile, hand), -seen[tile]))
+
+    def waiting_value(self, rest: list[str], seen: Counter[str], inputs: Inputs) -> float:
+        """What a waiting hand of ``hand_size - 1`` tiles is worth: for each tile that
+        completes it into a win, its points times the copies not yet seen (0: not
+        waiting on any win)."""
+        text = " ".join(sort_tiles(self.game, rest))
+        total = 0.0
+        for wait in self.game.waits(text):
+            left = self.copies[wait] - seen[wait]
+            if left <= 0:
+                continue
+            points = self.game.score(f"{text} {wait}", **inputs(False)).points
+            total += points * left
+        return total
+
+    def worth(self, tile: str, hand: list[str]) -> int:
+        """How many other held tiles ``tile`` could share a group with (wildcards: all)."""
+        if tile in self.wild:
+            return len(hand)
+        others = list(hand)
+        others.remove(tile)
+        return sum(1 for other in others
+                   if other not in self.wild and self.partners[(tile, other)])
+
+    def distance(self, rest: list[str], inputs: Inputs) -> int:
+        """The estimate of how far ``rest`` (``hand_size - 1`` tiles) is from a win: 0 when
+        it waits on a winning tile, else 1 + the tiles without a partner in it."""
+        text = " ".join(sort_tiles(self.game, rest))
+        for wait in self.game.waits(text):
+            if self.game.score(f"{text} {wait}", **inputs(False)).won:
+                return 0
+        return 1 + sum(1 for tile in set(rest) if self.worth(tile, rest) == 0)
