@@ -7,6 +7,9 @@
     typed-mahjong game check GAME [GAME ...]
     typed-mahjong game tiles GAME
     typed-mahjong game list
+    typed-mahjong game play GAME [--seed N] [--players K] [--rounds R] [--port PORT]
+        [--record FILE]
+    typed-mahjong game replay FILE [--fixtures OUT]
 
 GAME is a path to a game file, or the name of a built-in game (``game list``).
 
@@ -81,6 +84,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
     listing = actions.add_parser("list", help="list the built-in games")
     listing.set_defaults(func=_list)
+
+    from .game_play import register_play
+
+    register_play(actions)
 
 
 def _prefixed(name: str) -> Any:
