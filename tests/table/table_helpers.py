@@ -1,0 +1,40 @@
+"""Shared by the table's server and browser tests: a person who plays as the bots do."""
+
+from __future__ import annotations
+
+from typed_mahjong.games import Game
+from typed_mahjong.table.bots import Bot
+from typed_mahjong.table.match import Match
+
+
+def person_moves(game: Game, seed: int, rounds: int = 1, source: str | None = None
+                 ) -> tuple[list[tuple[str, str]], Match]:
+    """Play seat 0 of a match with the bots' own choices through the person's moves:
+    the moves made ("discard", tile) / ("win", "") / ("pass", "") and the match."""
+    match = Match(game, seed, rounds=rounds, source=source)
+    match.advance()
+    bot = Bot(game)
+    moves: list[tuple[str, str]] = []
+    while match.round.phase != "over":
+        current = match.round
+        if current.phase == "claim":
+            moves.append(("win", ""))
+            match.win()
+        elif current.self_draw_score() is not None:
+            moves.append(("win", ""))
+            match.win()
+        else:
+            tile = bot.choose_discard(current.hands[0], match.seen(0), match.person_inputs)
+            moves.append(("discard", tile))
+            match.discard(tile)
+    return moves, match
+
+
+def seed_the_person_wins(game: Game, tries: int = 200) -> int:
+    """The first seed whose first round the person (seat 0, playing as a bot) wins."""
+    for seed in range(tries):
+        _, match = person_moves(game, seed)
+        win = match.round.win
+        if win is not None and win.player == 0:
+            return seed
+    raise AssertionError("no seed in range gives the person a win")

@@ -1,0 +1,106 @@
+"""``game play`` in a real browser: headless Chromium over the DevTools protocol
+(tests/solitaire/cdp.py). A seeded round played by clicks to a win; the points the page
+shows before the win is taken are ``typed-mahjong game score``'s on the same hand.
+
+With TYPED_MAHJONG_SCREENSHOTS=DIR the table and the win are written to DIR
+(docs/ keeps them: game-table.png, game-win.png).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from table_helpers import person_moves, seed_the_person_wins
+
+from typed_mahjong import games
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "solitaire"))
+from cdp import Chromium  # noqa: E402 - the solitaire tests' driver, shared
+from test_play import ctrl_c_as_at_a_terminal  # noqa: E402
+from test_review import chromium  # noqa: E402
+
+FOREST = games.load(games.builtin_path("forest"))
+CLI = [sys.executable, "-c", "import sys; from typed_mahjong.cli import main; sys.exit(main())"]
+
+
+@pytest.fixture
+def seed() -> int:
+    return seed_the_person_wins(FOREST)
+
+
+@pytest.fixture
+def play_url(seed: int) -> Iterator[str]:
+    process = subprocess.Popen(
+        [*CLI, "game", "play", "forest", "--seed", str(seed), "--rounds", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert " at http://127.0.0.1:" in line, line
+        yield line.split(" at ")[1].split()[0]
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        assert process.returncode == 0 and "stopped" in out, err
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def cli_points(hand: str) -> int:
+    out = subprocess.run([*CLI, "game", "score", "forest", hand], capture_output=True,
+                         text=True, check=True, timeout=60).stdout
+    found = re.search(r"total\s+(\d+) points", out)
+    assert found, out
+    return int(found.group(1))
+
+
+@pytest.mark.slow
+def test_a_seeded_round_played_by_clicks_wins_the_points_game_score_gives(
+        seed: int, play_url: str, tmp_path: Path) -> None:
+    binary = chromium()
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but Chromium is not installed (apt-get install chromium)")
+        pytest.skip("Chromium is not installed (apt-get install chromium); CI is not set")
+    moves, expected = person_moves(FOREST, seed)
+    assert moves[-1] == ("win", "") and expected.round.win is not None
+    shots = Path(os.environ.get("TYPED_MAHJONG_SCREENSHOTS", tmp_path))
+    browser = Chromium(binary, tmp_path / "profile", width=1100, height=900)
+    try:
+        browser.open(play_url)
+        for number, (kind, tile) in enumerate(moves):
+            if kind == "discard":
+                browser.wait_for("document.body.dataset.phase === 'discard' && "
+                                 "document.querySelectorAll('#hand .tile:not(:disabled)')"
+                                 ".length > 0")
+                before = browser.evaluate("document.body.dataset.moves")
+                if number == 0:
+                    browser.screenshot(shots / "game-table.png")
+                browser.click(f'#hand .tile[data-tile="{tile}"]')
+                browser.wait_for(f"document.body.dataset.moves !== '{before}'")
+            else:
+                shown = browser.wait_for("document.body.dataset.offer")
+                text = browser.evaluate("document.getElementById('offer-text').textContent")
+                win = expected.round.win
+                assert win.hand in text
+                assert int(shown) == cli_points(win.hand) == win.score.points
+                browser.click("#win")
+                browser.wait_for("document.body.dataset.phase === 'over'")
+                result = browser.evaluate(
+                    "document.getElementById('result-text').dataset.points")
+                assert int(result) == win.score.points
+                browser.screenshot(shots / "game-win.png")
+        assert browser.evaluate("document.body.dataset.finished") == "yes"
+        standings = browser.evaluate("document.getElementById('standings').textContent")
+        assert standings.startswith("Final standings: 1. You")
+    finally:
+        browser.close()
