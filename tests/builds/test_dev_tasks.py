@@ -58,7 +58,7 @@ def test_the_tests_add_their_tools_once(dev: tuple[ModuleType, list[list[str]]])
     module.ensure_venv(module.TEST_EXTRAS)
     module.ensure_venv(module.TEST_EXTRAS)  # current: nothing to do
     module.ensure_venv(module.DEMO_EXTRAS)  # the demo's needs are a subset: nothing to do
-    assert _installed(commands) == [".", ".[bench,test]"]
+    assert _installed(commands) == [".", ".[bench,lsp,test]"]
 
 
 def test_a_source_change_reinstalls_with_the_extras_already_there(
@@ -67,4 +67,4 @@ def test_a_source_change_reinstalls_with_the_extras_already_there(
     module.ensure_venv(module.TEST_EXTRAS)
     monkeypatch.setattr(module, "_install_fingerprint", lambda: "sources-2")
     module.ensure_venv(module.DEMO_EXTRAS)
-    assert _installed(commands) == [".[bench,test]", ".[bench,test]"]
+    assert _installed(commands) == [".[bench,lsp,test]", ".[bench,lsp,test]"]
