@@ -262,8 +262,21 @@ def names_used(nodes: list[ast.stmt]) -> frozenset[str]:
     """The names the annotations of some statements refer to: all that ``find_in``
     reads of the module's ``Names`` for them, so its answer stands while their bindings
     do (see ``rebound``)."""
-    return frozenset(node.id for annotation, _ in annotation_sites(None, nodes)
-                     for node in ast.walk(annotation) if isinstance(node, ast.Name))
+    used: set[str] = set()
+    pending: list[ast.AST] = [annotation for annotation, _ in annotation_sites(None, nodes)]
+    while pending:  # ast.walk, with the nodes annotations are made of taken directly
+        node = pending.pop()
+        if isinstance(node, ast.Name):
+            used.add(node.id)
+        elif isinstance(node, ast.Subscript):
+            pending += (node.value, node.slice)
+        elif isinstance(node, ast.Tuple | ast.List):
+            pending += node.elts
+        elif isinstance(node, ast.Attribute):
+            pending.append(node.value)
+        elif not isinstance(node, ast.Constant):
+            pending += ast.iter_child_nodes(node)
+    return frozenset(used)
 
 
 def rebound(old: Names, new: Names) -> set[str]:
