@@ -23,6 +23,11 @@ What is looked at, following the annotations:
 
 A TypedDict is a plain dict at run time, so its items are checked where an annotation
 says a value is one (``row: Row = {...}``, ``ROWS: list[Row] = [...]``).
+
+A field's values are its instances' (a slot or a property on the class is not a value).
+Each container and instance is walked once, however often it is shared or holds itself;
+each distinct annotation is asked of the core once; past ``MAX_VALUES`` values walked the
+check stops with a ``FixtureError`` naming where.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from ..core.rules import Rules
 from ..core.win_option_reading import shown_value
 from ..errors import MahjongError
 from .annotations import Query
-from .answers import MEMBER, RESULTS_BY_NAME, AnnotationError
+from .answers import MEMBER, RESULTS_BY_NAME, AnnotationError, Answer, accepts, answer
 
 __all__ = ["FixtureError", "Wrong", "check_fixtures", "query_of", "shown"]
 
@@ -52,6 +57,9 @@ _WRAPPERS: Final = frozenset({typing.Final, typing.ClassVar, typing.Required,
 # How deep values are followed (a list of cases of tuples ...): far more than fixtures use,
 # and a bound on a structure that refers to itself.
 _DEPTH: Final = 12
+# How many values one check walks at most, containers' items included: far more than a
+# fixture module holds, and a bound on the time a generated or damaged one can take.
+MAX_VALUES: Final = 1_000_000
 # How many items of a tuple a message shows.
 _ITEMS: Final = 20
 # How many wrong fixtures one message lists in full.
@@ -135,8 +143,13 @@ class _Walker:
         self.base_dir = base_dir
         self.checked = 0
         self.wrong: list[Wrong] = []
-        self._seen: set[int] = set()  # instances and classes walked (by id)
+        # Instances, classes and containers walked, by id (a container with the annotation
+        # it was walked under: the same list may hold fixtures under one and not another).
+        self._seen: set[int | tuple[int, int]] = set()
         self._keep: list[object] = []  # ... kept alive, so no id is reused meanwhile
+        self._walked = 0  # values walked, against MAX_VALUES
+        # Each distinct annotation is asked of the core once: its answer, or its error.
+        self._answers: dict[Query, tuple[Answer | None, str | None]] = {}
         # The module being checked: its name and globals, for the string annotations of
         # its classes (it need not be in sys.modules, where typing looks them up).
         self._home: tuple[str, dict[str, object]] | None = None
@@ -167,7 +180,8 @@ class _Walker:
         for name, hint in hints.items():
             if name in defaults:
                 self.value(hint, defaults[name], f"{path}.{name}", depth + 1)
-            elif name in vars(cls) and not _is_field(cls, name):
+            elif name in vars(cls) and not _is_field(cls, name) and not _is_descriptor(
+                    vars(cls)[name]):
                 self.value(hint, vars(cls)[name], f"{path}.{name}", depth + 1)
         for name, value in vars(cls).items():
             if isinstance(value, type) and value.__qualname__.startswith(cls.__qualname__ + "."):
@@ -177,10 +191,14 @@ class _Walker:
         """Check ``value`` against its annotation ``hint``."""
         if depth > _DEPTH:
             return
+        self._count(path)
         hint = _unwrapped(hint)
         query = _query(hint)
         if query is not None:
             self._check(query, value, path)
+            return
+        if isinstance(value, (list, tuple, set, frozenset, Mapping)) and not self._first(
+                value, hint):
             return
         origin = typing.get_origin(hint)
         arguments = typing.get_args(hint)
@@ -217,7 +235,10 @@ class _Walker:
     def plain(self, value: object, path: str, depth: int) -> None:
         """A value without a usable annotation: look for dataclass and NamedTuple
         instances in it, which carry their own."""
-        if depth > _DEPTH or isinstance(value, (str, bytes, int, float, type, ModuleType)):
+        if depth > _DEPTH:
+            return
+        self._count(path)
+        if isinstance(value, (str, bytes, int, float, type, ModuleType)):
             return
         if dataclasses.is_dataclass(value) or (isinstance(value, tuple)
                                                and hasattr(value, "_fields")):
@@ -231,6 +252,8 @@ class _Walker:
                 if item is not defaults and (name not in defaults or item is not defaults[name]):
                     self.value(hint, item, f"{path}.{name}", depth + 1)
             return
+        if isinstance(value, (list, tuple, set, frozenset, Mapping)) and not self._first(value):
+            return
         if isinstance(value, Mapping):
             for key, item in value.items():
                 self.plain(item, f"{path}[{key!r}]", depth + 1)
@@ -238,23 +261,39 @@ class _Walker:
             for index, item in enumerate(_ordered(value)):
                 self.plain(item, f"{path}[{index}]", depth + 1)
 
-    def _first(self, item: object) -> bool:
-        if id(item) in self._seen:
+    def _first(self, item: object, hint: object = None) -> bool:
+        """Whether ``item`` is reached for the first time (under ``hint``, for a container):
+        a structure that holds itself, or one list shared many times, is walked once."""
+        key: int | tuple[int, int] = id(item) if hint is None else (id(item), id(hint))
+        if key in self._seen:
             return False
-        self._seen.add(id(item))
+        self._seen.add(key)
         self._keep.append(item)
+        if hint is not None:
+            self._keep.append(hint)
         return True
+
+    def _count(self, path: str) -> None:
+        self._walked += 1
+        if self._walked > MAX_VALUES:
+            raise FixtureError(f"{path}: more than {MAX_VALUES:,} values to walk; the "
+                               f"fixtures are not checked (check a smaller module or "
+                               f"class)", ())
 
     def _check(self, query: Query, value: object, path: str) -> None:
         self.checked += 1
-        try:
-            answer = query.evaluate(self.rules, self.base_dir)
-            accepted = query.accepts(value, self.rules, self.base_dir)
-        except (MahjongError, AnnotationError) as exc:  # GameError is a MahjongError
-            self.wrong.append(Wrong(path, query, value, None, _one_line(exc)))
-            return
-        if not accepted:
-            self.wrong.append(Wrong(path, query, value, answer))
+        known = self._answers.get(query)
+        if known is None:
+            try:
+                known = (answer(query.call(), self.rules, self.base_dir).value, None)
+            except (MahjongError, AnnotationError) as exc:  # GameError is a MahjongError
+                known = (None, _one_line(exc))
+            self._answers[query] = known
+        right, error = known
+        if right is None:
+            self.wrong.append(Wrong(path, query, value, None, error))
+        elif not accepts(query.call(), right, value):
+            self.wrong.append(Wrong(path, query, value, right))
 
 
 def _hints(owner: ModuleType | type,
@@ -281,9 +320,19 @@ def _defaults(cls: type) -> dict[str, object]:
 
 
 def _is_field(cls: type, name: str) -> bool:
-    """A NamedTuple's field: its class attribute is an accessor, not a value."""
+    """A NamedTuple's or a dataclass's field: its class attribute is an accessor or the
+    default (checked as the default), not a value of its own."""
+    if dataclasses.is_dataclass(cls):
+        return name in {field.name for field in dataclasses.fields(cls)}
     fields = getattr(cls, "_fields", ())
     return issubclass(cls, tuple) and isinstance(fields, tuple) and name in fields
+
+
+def _is_descriptor(value: object) -> bool:
+    """A class attribute that computes or stores per instance (a slot, a property): the
+    values are the instances', not this."""
+    return hasattr(type(value), "__get__") and not callable(value) or isinstance(
+        value, property)
 
 
 def _unwrapped(hint: object) -> object:

@@ -1,0 +1,97 @@
+"""Issue 43 items 1 and 2: ``check_fixtures`` reads instance values, not class slots, and
+walks a self-referential or shared structure once, in time linear in its size.
+
+T = 234p234s456m567s44p won on 3p by ron: tanyao 1 han; 20 + 10 (closed ron) + 2 (kanchan)
+= 32 -> 40 fu; 1 han 40 fu non-dealer = 1300.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_check_fixtures import _module, _wrong
+
+from typed_mahjong.query.check import FixtureError, check_fixtures
+
+SLOTTED = """
+@dataclass(slots=True)
+class Row:
+    p: Points[Hand[T], Ron["3p"]]
+
+ROWS = [Row(1300), Row(1300)]
+"""
+
+
+def test_a_slotted_dataclass_field_is_read_from_its_instances(tmp_path: Path) -> None:
+    # The class attribute `p` is the slot's descriptor, not a value: no false alarm.
+    assert check_fixtures(_module(tmp_path, SLOTTED)) == 2
+
+
+def test_a_wrong_value_in_a_slotted_dataclass_is_still_caught(tmp_path: Path) -> None:
+    module = _module(tmp_path, SLOTTED.replace("Row(1300), Row(1300)", "Row(1300), Row(1600)"))
+    assert _wrong(module) == {"ROWS[1].p": "ROWS[1].p = 1600, but the core says 1300"}
+
+
+def test_a_property_is_not_taken_for_a_value(tmp_path: Path) -> None:
+    module = _module(tmp_path, """
+    class Fixtures:
+        right: Points[Hand[T], Ron["3p"]] = 1300
+
+        @property
+        def computed(self) -> Points[Hand[T], Ron["3p"]]:
+            return 1300
+    """)
+    assert check_fixtures(module) == 1
+
+
+def test_a_list_that_holds_itself_many_times_is_walked_once(tmp_path: Path) -> None:
+    # Fan-out 8 on a self-referential list: followed naively it is 8**12 paths deep.
+    module = _module(tmp_path, """
+    @dataclass
+    class Row:
+        p: Points[Hand[T], Ron["3p"]]
+
+    LC: list[object] = []
+    LC.extend([LC] * 8)
+    LC.append(Row(1300))
+    SHARED = [[Row(1300)] * 50] * 50
+    """)
+    start = time.process_time()
+    checked = check_fixtures(module)
+    assert time.process_time() - start < 2.0
+    # Each instance is checked once where first reached, however often it is shared.
+    assert checked == 2
+
+
+def test_many_equal_fixtures_are_scored_once(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    module = _module(tmp_path, """
+    @dataclass(frozen=True)
+    class Row:
+        p: Points[Hand[T], Ron["3p"]]
+
+    ROWS = [Row(1300) for _ in range(2000)]
+    """)
+    from typed_mahjong.query import check
+    calls = 0
+    real = check.answer
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(check, "answer", counting)
+    assert check_fixtures(module) == 2000
+    assert calls == 1
+
+
+def test_a_structure_past_the_element_bound_is_refused_cleanly(tmp_path: Path) -> None:
+    module = _module(tmp_path, """
+    BIG = [[0] * 1000 for _ in range(1100)]
+    """)
+    with pytest.raises(FixtureError, match="BIG.*more than"):
+        check_fixtures(module)
