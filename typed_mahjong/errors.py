@@ -40,6 +40,21 @@ class MahjongError(ValueError):
         return {key: value for key, value in parts.items() if value is not None}
 
 
+# How much of a long text an error message quotes on either side of the fault: a hand of
+# megabytes must not come back whole in the message (or in a CI log).
+EXCERPT_SIDE = 30
+
+
+def source_excerpt(source: str, position: int) -> tuple[str, int]:
+    """A short window of ``source`` around ``position`` (``...`` where it is cut) and the
+    position's offset inside that window."""
+    start = max(0, position - EXCERPT_SIDE)
+    end = min(len(source), position + EXCERPT_SIDE + 1)
+    head = "..." if start > 0 else ""
+    tail = "..." if end < len(source) else ""
+    return f"{head}{source[start:end]}{tail}", len(head) + position - start
+
+
 class HandError(MahjongError):
     """A hand, tile, situation or rules value that breaks the notation or the rules.
 
@@ -67,8 +82,9 @@ class HandError(MahjongError):
     def __str__(self) -> str:
         if self.position is None or self.source is None:
             return self.message
-        pointer = " " * self.position + "^"
-        return f"{self.message} (position {self.position})\n  {self.source}\n  {pointer}"
+        excerpt, at = source_excerpt(self.source, self.position)
+        pointer = " " * at + "^"
+        return f"{self.message} (column {self.position + 1})\n  {excerpt}\n  {pointer}"
 
     def in_source(self, source: str) -> HandError:
         """Attach the caller's full text so the message can point into it."""

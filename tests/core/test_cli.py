@@ -34,7 +34,8 @@ def test_yakuless_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_hand_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "234p234s456m567s44x", "--win", "3p"]) == 2
     err = capsys.readouterr().err
-    assert "unknown character 'x'" in err and "position 18" in err
+    # 'x' is the 19th character: columns count from 1, as the --json errors do.
+    assert "unknown character 'x'" in err and "column 19" in err
 
 
 # --- waits and -q (issue 31) ----------------------------------------------------------------
