@@ -30,6 +30,7 @@ from ..query.answers import (
     accepts,
     build_call,
 )
+from ..query.calls import calls_possible, calls_used, find_calls
 from ..query.finder import (
     NO_VALUE,
     Found,
@@ -46,7 +47,21 @@ from ..query.outcomes import USAGE, Problem, Verdict, code_for_kind, evaluate
 from ..query.places import problem_place
 from ..query.settings import PluginConfig
 from ..query.wording import BareName, bare_name_message, shown
+from .calls import call_messages
+from .messages import (
+    ASSIGNMENT,
+    CONFIG,
+    ERROR,
+    EXPLAIN,
+    INTERNAL,
+    NOTE,
+    Message,
+    type_text,
+)
 from .pieces import Buffer, Ignores, Piece
+
+__all__ = ["ERROR", "NOTE", "Checker", "Message", "Report", "at", "hint_text",
+           "hover_text"]
 
 # A buffer past this is not read: far beyond any module of fixtures (1,000 annotated
 # hands take about 100 KB), and parsing it would hold up every other request.
@@ -54,26 +69,6 @@ MAX_BUFFER_BYTES: Final = 8 << 20
 # Answers kept across edits; past this the memo starts afresh (a bound on memory, not
 # a cache policy: a module's answers come back at its next edit).
 MEMO_LIMIT: Final = 100_000
-ERROR: Final = "error"
-NOTE: Final = "note"
-ASSIGNMENT: Final = "assignment"
-INTERNAL: Final = "mahjong-internal"
-EXPLAIN: Final = "mahjong-explain"
-CONFIG: Final = "mahjong-config"
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """One diagnostic, as mypy would print it: ``span.line:span.column+1: severity: text
-    [code]``. ``fixes`` are replacement texts for ``span`` (a wrong value's right ones)."""
-
-    span: Span
-    severity: str
-    text: str
-    code: str
-    fixes: tuple[str, ...] = ()
-
-
 @dataclass(frozen=True, slots=True)
 class Answered:
     """An annotation and what it asks: its value or the problem with it."""
@@ -91,12 +86,15 @@ class Report:
 @dataclass(frozen=True, slots=True)
 class PieceMemo:
     """What the checker made of one top-level statement: from which names (``used``), at
-    which line shift. (A checker's settings never change: new ones get a new checker.)"""
+    which line shift, and whether its calls were read (``calls``: only in a module that
+    imports something a form may be called through). (A checker's settings never change:
+    new ones get a new checker.)"""
 
     used: frozenset[str]
     shift: int
     answered: tuple[Answered, ...]
     messages: tuple[Message, ...]
+    calls: bool = False
 
     def moved(self, shift: int) -> PieceMemo:
         """The same at another shift: every place moved by the difference."""
@@ -105,7 +103,7 @@ class PieceMemo:
                          tuple(Answered(_moved_found(item.found, lines), item.outcome)
                                for item in self.answered),
                          tuple(replace(message, span=message.span.moved(lines))
-                               for message in self.messages))
+                               for message in self.messages), self.calls)
 
 
 @dataclass(slots=True)
@@ -169,12 +167,14 @@ class Checker:
         names = module_names(None, [node for piece in pieces for node in piece.nested])
         changed = rebound(state.names, names) if state.names is not None else set()
         state.names = names
+        calls = calls_possible(names)
         messages: list[Message] = []
         answered: list[Answered] = []
         for piece in pieces:
             memo = piece.memo
-            if not isinstance(memo, PieceMemo) or not memo.used.isdisjoint(changed):
-                memo = self._read(piece, names)
+            if not isinstance(memo, PieceMemo) or not memo.used.isdisjoint(changed) \
+                    or memo.calls != calls:
+                memo = self._read(piece, names, calls)
             elif memo.shift != piece.shift:
                 memo = memo.moved(piece.shift)
             piece.memo = memo
@@ -183,8 +183,9 @@ class Checker:
                             if not _silenced(message, piece.ignores, piece.shift))
         return Report(tuple(messages), tuple(answered))
 
-    def _read(self, piece: Piece, names: Names) -> PieceMemo:
-        """Find and answer the annotations of one top-level statement."""
+    def _read(self, piece: Piece, names: Names, calls: bool) -> PieceMemo:
+        """Find and answer the annotations (and, when ``calls``, the function forms and
+        rows) of one top-level statement."""
         self.statements_read += 1
         answered: list[Answered] = []
         messages: list[Message] = []
@@ -193,8 +194,28 @@ class Checker:
             outcome, said = self._answer(found)
             answered.append(Answered(found, outcome))
             messages.extend(said)
-        return PieceMemo(names_used(piece.nested), piece.shift, tuple(answered),
-                         tuple(messages))
+        used = names_used(piece.nested)
+        if calls:
+            for call in find_calls(piece.node, names):
+                messages.extend(call_messages(call.moved(piece.shift), self._ask))
+            used |= calls_used(piece.node)
+            # mypy reports in line order; a call's messages go among the annotations'.
+            messages.sort(key=lambda message: (message.span.line, message.span.column))
+        return PieceMemo(used, piece.shift, tuple(answered), tuple(messages), calls)
+
+    def _ask(self, call: Call, key: str | None) -> Verdict | Problem:
+        """The answer to a call's query, memoised under ``key`` (None: asked afresh, for
+        explain()'s breakdown, which kept answers may lack)."""
+        memo_key = (self._fingerprint, key)
+        known = self._memo.get(memo_key) if key is not None else None
+        if known is not None:
+            return known
+        outcome = self._evaluate(call)
+        if key is not None:
+            if len(self._memo) >= MEMO_LIMIT:
+                self._memo.clear()
+            self._memo[memo_key] = outcome
+        return outcome
 
     def _answer(self, found: Found) -> tuple[Verdict | Problem | None, list[Message]]:
         result = found.result
@@ -239,17 +260,20 @@ class Checker:
         if known is not None and not (call.explain and isinstance(known, Verdict)
                                       and not known.explanation):
             return known
-        self.asked += 1
-        try:
-            outcome = evaluate(call, self.config.rules, self.config.base_dir, self._games,
-                               self._scores)
-        except Exception as exc:  # noqa: BLE001 - a bug answers one annotation, no more
-            outcome = Problem(INTERNAL, f"typed-mahjong lsp: unexpected "
-                                        f"{type(exc).__name__}: {exc} (please report this)")
+        outcome = self._evaluate(call)
         if len(self._memo) >= MEMO_LIMIT:
             self._memo.clear()
         self._memo[key] = outcome
         return outcome
+
+    def _evaluate(self, call: Call) -> Verdict | Problem:
+        self.asked += 1
+        try:
+            return evaluate(call, self.config.rules, self.config.base_dir, self._games,
+                            self._scores)
+        except Exception as exc:  # noqa: BLE001 - a bug answers one annotation, no more
+            return Problem(INTERNAL, f"typed-mahjong lsp: unexpected "
+                                     f"{type(exc).__name__}: {exc} (please report this)")
 
 
 def _moved_found(found: Found, lines: int) -> Found:
@@ -308,13 +332,6 @@ def _problem_span(call: Call, problem: Problem, found: Found) -> Span:
         column = span.column + 1 + place.offset  # 1: the opening quote
         return Span(span.line, column, span.line, column + 1)
     return span
-
-
-def type_text(value: object) -> str:
-    """A value's Literal type as mypy prints it in a message."""
-    if isinstance(value, tuple):
-        return f"tuple[{', '.join(type_text(item) for item in value) or '()'}]"
-    return f"Literal[{value!r}]"
 
 
 def declared_text(result: str, value: Answer) -> str:

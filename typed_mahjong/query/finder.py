@@ -101,7 +101,15 @@ class Names:
     typing_names: dict[str, str] = field(default_factory=dict)  # local -> Literal / Final
     typing_modules: set[str] = field(default_factory=set)
     constants: dict[str, str | int] = field(default_factory=dict)  # Final constants
+    # Aliases of one literal (``HandText = Literal["..."]``): a type, read as its value.
+    literal_aliases: dict[str, str | int] = field(default_factory=dict)
     variables: set[str] = field(default_factory=set)  # other names the module binds
+    # What is imported from our package, by local name: the dotted path (``points`` ->
+    # ``typed_mahjong.points``, ``cases`` -> ``typed_mahjong.query.cases``), for calls.
+    paths: dict[str, str] = field(default_factory=dict)
+    # Names bound by anything but an import from our package (assignments, loops, defs,
+    # other imports): a call through one of them may not be ours.
+    others: set[str] = field(default_factory=set)
 
 
 def statements(tree: ast.Module) -> list[ast.stmt]:
@@ -136,6 +144,10 @@ def module_names(tree: ast.Module | None, nodes: list[ast.stmt] | None = None) -
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
             for alias in node.names:
                 local = alias.asname or alias.name
+                if _in_package(node.module):
+                    names.paths[local] = f"{node.module}.{alias.name}"
+                else:
+                    names.others.add(local)
                 if node.module in OUR_MODULES and alias.name in _OURS:
                     names.ours[local] = alias.name
                 elif node.module in TYPING_MODULES and alias.name in (LITERAL, FINAL):
@@ -145,10 +157,16 @@ def module_names(tree: ast.Module | None, nodes: list[ast.stmt] | None = None) -
                     names.modules.add(local)  # from typed_mahjong import query as q
                 else:
                     names.variables.add(local)
+        elif isinstance(node, ast.ImportFrom):  # relative: not ours, as far as we know
+            names.others.update(alias.asname or alias.name for alias in node.names)
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 top = alias.name.split(".")[0]
                 local = alias.asname or top
+                if _in_package(alias.name):
+                    names.paths[local] = alias.name if alias.asname else top
+                else:
+                    names.others.add(local)
                 if alias.name == PACKAGE or alias.name.startswith(PACKAGE + "."):
                     names.modules.add(local)
                 elif alias.name in TYPING_MODULES:
@@ -157,23 +175,49 @@ def module_names(tree: ast.Module | None, nodes: list[ast.stmt] | None = None) -
                     names.variables.add(local)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.variables.add(node.name)
+            names.others.add(node.name)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith)):
+            targets = [node.target] if isinstance(node, (ast.For, ast.AsyncFor)) else \
+                [item.optional_vars for item in node.items if item.optional_vars is not None]
+            names.others.update(bound.id for target in targets for bound in ast.walk(target)
+                                if isinstance(bound, ast.Name))
     for node in nodes:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 \
                 and isinstance(node.targets[0], ast.Name):
             target = node.targets[0].id
+            names.others.add(target)
             ours = our_name(node.value, names)
+            aliased = _literal_alias(node.value, names)
             if ours is not None:
                 names.ours[target] = ours  # Win = Ron
+            elif aliased is not None:
+                names.literal_aliases[target] = aliased
             else:
                 names.variables.add(target)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             target = node.target.id
+            names.others.add(target)
             constant = _literal(node.value) if node.value is not None else None
             if _typing_name(node.annotation, names) == FINAL and constant is not None:
                 names.constants[target] = constant
             else:
                 names.variables.add(target)
+        elif isinstance(node, ast.Assign):  # a, b = ...: every name it binds
+            names.others.update(bound.id for target in node.targets
+                                for bound in ast.walk(target) if isinstance(bound, ast.Name))
     return names
+
+
+def _literal_alias(node: ast.expr, names: Names) -> str | int | None:
+    """The value of ``Literal["..."]`` (one str or int), the right side of an alias."""
+    if isinstance(node, ast.Subscript) and _typing_name(node.value, names) == LITERAL \
+            and not isinstance(node.slice, ast.Tuple):
+        return _literal(node.slice)
+    return None
+
+
+def _in_package(module: str) -> bool:
+    return module == PACKAGE or module.startswith(PACKAGE + ".")
 
 
 def our_name(node: ast.expr, names: Names) -> str | None:
@@ -282,9 +326,10 @@ def names_used(nodes: list[ast.stmt]) -> frozenset[str]:
 def rebound(old: Names, new: Names) -> set[str]:
     """The names bound differently in ``new`` than in ``old``."""
     changed = (old.modules ^ new.modules) | (old.typing_modules ^ new.typing_modules) \
-        | (old.variables ^ new.variables)
+        | (old.variables ^ new.variables) | (old.others ^ new.others)
     for before, after in ((old.ours, new.ours), (old.typing_names, new.typing_names),
-                          (old.constants, new.constants)):
+                          (old.constants, new.constants), (old.paths, new.paths),
+                          (old.literal_aliases, new.literal_aliases)):
         before_items: dict[str, object] = dict(before)
         changed.update(name for name in before.keys() | after.keys()
                        if before_items.get(name, NO_VALUE) != after.get(name, NO_VALUE))
@@ -348,6 +393,7 @@ def _input(node: ast.expr, names: Names) -> WrittenInput | None:
 
 def _defined(name: str, names: Names) -> bool:
     return (name in names.ours or name in names.variables or name in names.constants
+            or name in names.literal_aliases
             or name in names.modules or name in names.typing_names
             or hasattr(builtins, name))
 
@@ -374,6 +420,8 @@ def _value(node: ast.expr, names: Names, input_name: str) -> tuple[object, Span]
             return value, Span.of(inner)
         return NotALiteral(ast.unparse(node)), Span.of(node)
     if isinstance(node, ast.Name):
+        if node.id in names.literal_aliases and node.id not in names.variables:
+            return names.literal_aliases[node.id], Span.of(node)  # as Literal[...] itself
         if node.id in names.constants:
             constant = names.constants[node.id]
             if type(constant) is int and not number_input:

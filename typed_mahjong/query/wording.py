@@ -69,3 +69,20 @@ def bare_name_message(bare: BareName, input_name: str) -> str:
             f'{input_name}["{name}"] (ruff rule UP037, quoted-annotation, from pyupgrade): write '
             f'{input_name}[L["{name}"]] (from typing import Literal as L), which keeps them, '
             f"or exempt the file from UP037 (docs/plugin.md, Linters)")
+
+
+# How many items of a tuple a message shows.
+_ITEMS: Final = 20
+
+
+def literal_text(value: object) -> str:
+    """A value as mypy writes its Literal type, quoted as in mypy's messages:
+    ``"Literal[1300]"``, ``"tuple[Literal['riichi'], Literal['pinfu']]"`` (the plugin's
+    ``plugin/literals.py`` words its ``[arg-type]`` errors so; the server does the same)."""
+    from ..core.win_option_reading import shown_value
+
+    if isinstance(value, tuple):
+        items = ", ".join(f"Literal[{shown_value(item)}]" for item in value[:_ITEMS])
+        more = ", ..." if len(value) > _ITEMS else ""
+        return f'"tuple[{items or "()"}{more}]"'
+    return f'"Literal[{shown_value(value)}]"'
