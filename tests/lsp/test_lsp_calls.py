@@ -54,6 +54,22 @@ ROWS = [cases.points("123m456p234s789s55m", win="4s", riichi=True, expect=2900),
 explain({T})
 """
 
+# Calls in statements of every kind (global holds plain names, not nodes).
+STATEMENTS = f"""from typed_mahjong import points
+x = 1
+def f() -> None:
+    global x
+    found = [points({T}) == 1600 for _ in range(2)]
+    with open("f") as h: assert points({T}) != 1300
+    try:
+        pass
+    except ValueError as e:
+        pass
+    match x:
+        case 1: assert points({T}) == 1
+"""
+
+
 def _errors(source: str, checker: Checker | None = None) -> list[str]:
     report = (checker or Checker(load_config(None))).check(source, "buffer")
     return [f"{m.span.line}:{m.span.column + 1}: {m.text} [{m.code}]"
@@ -105,12 +121,19 @@ def test_an_import_that_binds_a_form_reads_the_calls_again() -> None:
 
 
 @pytest.mark.slow
-def test_mypy_reports_the_same(tmp_path: Path) -> None:
+@pytest.mark.parametrize("source", [MODULE, STATEMENTS], ids=["module", "statements"])
+def test_mypy_reports_the_same(source: str, tmp_path: Path) -> None:
     from test_lsp_matches_mypy import _mypy_errors
 
     path = tmp_path / "main.py"
-    path.write_text(MODULE)
+    path.write_text(source)
     config = tmp_path / "mypy.ini"
     config.write_text("[mypy]\nplugins = typed_mahjong.plugin\nshow_column_numbers = True\n"
                       "[mypy-typed_mahjong.*]\nignore_errors = True\n")
-    assert _mypy_errors(path, config, tmp_path / "cache") == _errors(MODULE)
+    assert _mypy_errors(path, config, tmp_path / "cache") == _errors(source)
+
+
+def test_calls_inside_every_kind_of_statement() -> None:
+    # global (a list of plain names), a comprehension, with, try and match: mypy reports
+    # lines 5 and 12 (test_mypy_reports_the_same), and so does the server.
+    assert [line.split(": ")[0] for line in _errors(STATEMENTS)] == ["5:14", "12:24"]

@@ -231,7 +231,7 @@ class _Reader:
                               child, ast.AST) and not isinstance(child, ast.stmt)]
                          + [item for name, items in ast.iter_fields(node)
                             if isinstance(items, list) and name not in _BLOCKS
-                            for item in items], checked)
+                            for item in items if isinstance(item, ast.AST)], checked)
         for name in ("body", "orelse", "finalbody"):
             inner = getattr(node, name, None)
             if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
