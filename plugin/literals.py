@@ -6,8 +6,10 @@ from collections.abc import Callable
 
 from mypy.types import Instance, LiteralType, TupleType, Type, UninhabitedType, UnionType
 
-from typed_mahjong.core.win_option_reading import shown_value
 from typed_mahjong.query.answers import EXACT, RESULT_NAMES, Answer
+from typed_mahjong.query.wording import literal_text
+
+__all__ = ["answer_type", "literal_text", "result_type"]
 
 # Builds an Instance of a builtin class with type arguments; the semantic analyser and the
 # type checker each have their own way of doing it.
@@ -40,21 +42,6 @@ def result_type(result: str, value: Answer, named: NamedType) -> Type:
     """The type of result annotation ``result`` (``Points``, ``YakuSet``...) whose answer is
     ``value``: as the core's result table says, a tuple for an exact set of names."""
     return answer_type(value, named, as_tuple=result in _EXACT_RESULTS)
-
-
-def literal_text(value: object) -> str:
-    """A value as mypy writes its Literal type, quoted as in mypy's messages:
-    ``"Literal[1300]"``, ``"tuple[Literal['riichi'], Literal['pinfu']]"``. A number of
-    thousands of digits has no repr (Python refuses it) and is described instead."""
-    if isinstance(value, tuple):
-        items = ", ".join(f"Literal[{shown_value(item)}]" for item in value[:_ITEMS])
-        more = ", ..." if len(value) > _ITEMS else ""
-        return f'"tuple[{items or "()"}{more}]"'
-    return f'"Literal[{shown_value(value)}]"'
-
-
-# How many items of a tuple a message shows.
-_ITEMS = 20
 
 
 # Looked up once per annotation of a fixtures module: a set, not the table.

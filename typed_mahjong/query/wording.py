@@ -77,8 +77,9 @@ _ITEMS: Final = 20
 
 def literal_text(value: object) -> str:
     """A value as mypy writes its Literal type, quoted as in mypy's messages:
-    ``"Literal[1300]"``, ``"tuple[Literal['riichi'], Literal['pinfu']]"`` (the plugin's
-    ``plugin/literals.py`` words its ``[arg-type]`` errors so; the server does the same)."""
+    ``"Literal[1300]"``, ``"tuple[Literal['riichi'], Literal['pinfu']]"``; the plugin's
+    ``[arg-type]`` errors and the server's both word it so. A number of thousands of
+    digits has no repr (Python refuses it) and is described instead."""
     from ..core.win_option_reading import shown_value
 
     if isinstance(value, tuple):
