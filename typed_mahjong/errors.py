@@ -46,13 +46,23 @@ EXCERPT_SIDE = 30
 
 
 def source_excerpt(source: str, position: int) -> tuple[str, int]:
-    """A short window of ``source`` around ``position`` (``...`` where it is cut) and the
-    position's offset inside that window."""
+    """A short window of ``source`` around ``position`` (``...`` where it is cut), control
+    and other unprintable characters escaped (``\\x1b``), and the position's offset inside
+    that window."""
     start = max(0, position - EXCERPT_SIDE)
     end = min(len(source), position + EXCERPT_SIDE + 1)
     head = "..." if start > 0 else ""
     tail = "..." if end < len(source) else ""
-    return f"{head}{source[start:end]}{tail}", len(head) + position - start
+    before = printable(source[start:position])
+    return f"{head}{before}{printable(source[position:end])}{tail}", len(head) + len(before)
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal could act on (escape sequences, bells,
+    bidi overrides) written as its Python escape, the rest as is."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 class HandError(MahjongError):

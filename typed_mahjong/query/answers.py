@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Final, NamedTuple, Protocol, cast
+from typing import Any, Final, NamedTuple, Protocol, TypeVar, cast
 
 from ..core.rules import Rules
 from ..core.scoring import Score, no_yaku, score
@@ -23,6 +23,8 @@ from ..core.shanten import shanten, waits
 from ..core.win_option_reading import shown_value
 from ..core.win_options import BY_MARKER, BY_NAME, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
 from ..errors import NO_YAKU, HandError, NoYaku
+
+_Value = TypeVar("_Value")  # the type of an annotation input's one value
 
 Answer = int | str | tuple[str, ...] | tuple[int, ...]
 
@@ -304,7 +306,11 @@ def call_of(result: str, hand: str, win: str | None, options: Mapping[str, objec
             table: Mapping[str, object] | None = None) -> Call:
     """The Call of a function form: ``points(hand, win, **options)``. ``origins`` pairs
     each argument's index with its name (for pointing errors at it); ``table`` holds the
-    table inputs (``discarder``)."""
+    table inputs (``discarder``). Raises TypeError for a hand or a winning tile that is
+    not text (a win is needed by every result but ``Shanten``, ``Waits``, ``Readings``)."""
+    text_argument(result, "hand", hand)
+    if RESULTS_BY_NAME[result].asks != HAND:
+        text_argument(result, "win", win)
     return Call(result=result, hand=hand, win=win, situation=tuple(sorted(options.items())),
                 rules=rules, game=None, explain=False,
                 origins=tuple((name, Origin(index, ((0, 0),))) for index, name in origins),
@@ -315,9 +321,21 @@ def game_call_of(result: str, game: str, hand: str, inputs: Mapping[str, object]
     """The Call of a game's hand with its situation inputs by name (``tsumo=True``), as
     ``Points[Game[game], Hand[hand], GameInput["tsumo", True]]``: origins count the game as
     input 0, the hand as 1 and each input after them, in the order given. Raises
-    AnnotationError for a value of another type."""
+    AnnotationError for an input's value of another type, TypeError for a game or a hand
+    that is not text."""
+    text_argument(result, "game", game)
+    text_argument(result, "hand", hand)
     return build_call(result, [("Game", (game,)), ("Hand", (hand,)),
                                *((GAME_INPUT, (name, value)) for name, value in inputs.items())])
+
+
+def text_argument(result: str, name: str, value: object) -> None:
+    """Refuse, naming the argument, a value that is not text where text is asked: the
+    run-time forms reach here with whatever a caller passed (``han(hand, None)``)."""
+    if not isinstance(value, str):
+        example = {"hand": "'234p234s456m567s44p'", "win": "'3p'", "game": "'mcr'"}[name]
+        raise TypeError(f"{result}: {name} must be text such as {example}, not "
+                        f"{type(value).__name__}")
 
 
 def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) -> Call:
@@ -366,7 +384,6 @@ def build_call(result: str, inputs: Sequence[tuple[str, tuple[object, ...]]]) ->
             raise AnnotationError(f"{name} needs a value, e.g. {_EXAMPLES[name]}", index)
         if name in NUMBER_INPUTS:
             number = _one(name, values, int, index)
-            assert isinstance(number, int)
             situation[NUMBER_INPUTS[name]] = number  # its row's range: checked by the core
             # shown_value: a number of thousands of digits has no str() (Python refuses).
             texts[NUMBER_INPUTS[name]] = (shown_value(number), Origin(index, ((0, 0),)))
@@ -560,7 +577,7 @@ def _game_value(name: str, value: object, index: int, value_index: int) -> bool 
                           f"{_EXAMPLES[name]}; got {describe(value)}", index, value_index)
 
 
-def _one(name: str, values: tuple[object, ...], kind: type, index: int) -> object:
+def _one(name: str, values: tuple[object, ...], kind: type[_Value], index: int) -> _Value:
     if len(values) != 1:
         raise AnnotationError(f"{name}[...] takes one value, got {len(values)}", index, 1)
     value = values[0]
@@ -572,9 +589,7 @@ def _one(name: str, values: tuple[object, ...], kind: type, index: int) -> objec
 
 
 def _single_text(name: str, values: tuple[object, ...], index: int) -> str:
-    text = _one(name, values, str, index)
-    assert isinstance(text, str)
-    return text
+    return _one(name, values, str, index)
 
 
 def _joined(name: str, values: tuple[object, ...], index: int, *,
@@ -643,7 +658,8 @@ class PlayableGame(Protocol):
 
 def score_call(call: Call, rules: str | Rules) -> Score:
     """Score the hand of a query; the query's own rules win over ``rules``."""
-    assert call.win is not None  # build_call and call_from_arguments insist on it
+    if call.win is None:  # build_call and call_of insist on it
+        raise TypeError(f"{call.result}: a winning tile (win) is needed")
     options: dict[str, Any] = dict(call.situation)
     return score(call.hand, call.win, rules=call.rules if call.rules is not None else rules,
                  **options)
@@ -731,7 +747,8 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
     outcome = (scores.score(call, configured) if scores is not None
                else score_call(call, configured))
     _refuse_yakuless(call, outcome)
-    assert row.value is not None
+    if row.value is None:  # every row that scores a win reads its value from the Score
+        raise AnnotationError(f"{call.result} has no value of a scored hand", 0)
     return Answered(row.value(outcome), outcome)
 
 
@@ -745,7 +762,9 @@ def answer_game(call: Call, game: PlayableGame) -> Answered:
                                f"{' '.join(tiles) or 'nothing'}")
     inputs: dict[str, bool | int | str] = {}
     for name, value in call.situation:
-        assert isinstance(value, bool | int | str)  # as _game_call made them
+        if not isinstance(value, bool | int | str):  # _game_call makes no other
+            raise TypeError(f"{call.result}: input {name} must be a bool, int or text, "
+                            f"not {type(value).__name__}")
         inputs[name] = value
     played = game.score(call.hand, **inputs)
     if not played.won:
@@ -781,7 +800,8 @@ def _answer_settlement(call: Call, rules: str | Rules) -> Answered:
     """Every seat's point change when this one win is settled (``settlement.settle_one``)."""
     from ..core.settlement import settle_one
 
-    assert call.win is not None  # build_call and call_from_arguments insist on it
+    if call.win is None:  # build_call and call_of insist on it
+        raise TypeError(f"{call.result}: a winning tile (win) is needed")
     discarder = dict(call.table).get("discarder")
     # The settlement scores the win once, and refuses it (NoYaku) if it has no yaku.
     settled = settle_one(call.hand, call.win, dict(call.situation), rules=rules,

@@ -36,7 +36,7 @@ from typing import Final, Unpack
 
 from ..core.rules import Rules
 from ..core.win_options import RULES_KEYWORD, WinOptions
-from ..errors import MahjongError
+from ..errors import MahjongError, printable
 from .answers import Answer, Call, answer, call_of, game_call_of
 from .check import shown
 
@@ -49,6 +49,8 @@ RESULT_OF: Final[dict[str, str]] = {
     "yaku": "YakuSet", "settle": "Settlement", "shanten": "Shanten", "waits": "Waits",
     "readings": "Readings", "game_points": "Points", "game_yaku": "YakuSet",
 }
+# The constructors of a YAML game's rows.
+GAME_FORMS: Final = frozenset({"game_points", "game_yaku"})
 
 
 class CaseMismatch(MahjongError, AssertionError):
@@ -86,8 +88,9 @@ class Case:
 
     def call(self) -> Call:
         given = dict(self.options)
-        if self.game is not None:
-            return game_call_of(self.result, self.game, self.hand, given)
+        if self.form in GAME_FORMS:  # by the form: a row may name no game (None)
+            return game_call_of(self.result, self.game, self.hand,  # type: ignore[arg-type]
+                                given)
         rules = given.pop(RULES_KEYWORD, "tenhou")
         table = {"discarder": given.pop("discarder")} if "discarder" in given else None
         # A rules value of another type goes to the core, which names the fault.
@@ -115,10 +118,12 @@ class Case:
 
     @property
     def id(self) -> str:
-        """A short test id: the form, the hand, the winning tile and the options."""
-        parts = [self.form, *([self.game] if self.game else []), self.hand,
-                 *([self.win] if self.win else []),
-                 *(f"{name}={shown(value)}" for name, value in self.options)]
+        """A short test id: the form, the hand, the winning tile and the options. Never
+        raises (pytest builds every id while collecting: a bad row must fail alone, at
+        ``check()``), and escapes what a terminal could act on."""
+        parts = [self.form, *([_id_part(self.game)] if self.game is not None else []),
+                 _id_part(self.hand), *([_id_part(self.win)] if self.win is not None else []),
+                 *(f"{printable(str(name))}={shown(value)}" for name, value in self.options)]
         return " ".join(parts)
 
     def __str__(self) -> str:
@@ -127,6 +132,11 @@ class Case:
             arguments.append(f"win={shown(self.win)}")
         arguments += [f"{name}={shown(value)}" for name, value in self.options]
         return f"{self.form}({', '.join(arguments)})"
+
+
+def _id_part(value: object) -> str:
+    """A hand, tile or game in an id: text as written (escaped), anything else as shown."""
+    return printable(value) if isinstance(value, str) else shown(value)
 
 
 def _case(form: str, hand: str, win: str | None, expect: object,

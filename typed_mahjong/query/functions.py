@@ -11,7 +11,7 @@ HandError), as the plugin reports it.
 
 from __future__ import annotations
 
-from typing import Unpack
+from typing import Unpack, cast
 
 from ..core.scoring import score
 from ..core.win_options import RULES_KEYWORD, WinOptions
@@ -32,43 +32,32 @@ def _ask(result: str, hand: str, win: str | None, options: WinOptions,
 
 def points(hand: str, win: str, **options: Unpack[WinOptions]) -> int:
     """Ron: what the discarder pays; tsumo: the sum paid. Honba and sticks not included."""
-    value = _ask("Points", hand, win, options)
-    assert isinstance(value, int)
-    return value
+    return cast(int, _ask("Points", hand, win, options))
 
 
 def han(hand: str, win: str, **options: Unpack[WinOptions]) -> int:
-    value = _ask("Han", hand, win, options)
-    assert isinstance(value, int)
-    return value
+    return cast(int, _ask("Han", hand, win, options))
 
 
 def fu(hand: str, win: str, **options: Unpack[WinOptions]) -> int:
-    value = _ask("Fu", hand, win, options)
-    assert isinstance(value, int)
-    return value
+    return cast(int, _ask("Fu", hand, win, options))
 
 
 def total(hand: str, win: str, **options: Unpack[WinOptions]) -> int:
     """What the winner gains: payments with honba, plus the riichi sticks."""
-    value = _ask("Total", hand, win, options)
-    assert isinstance(value, int)
-    return value
+    return cast(int, _ask("Total", hand, win, options))
 
 
 def payment(hand: str, win: str, **options: Unpack[WinOptions]) -> str:
     """ "1300", "300-500" or "500-all": the hand's value as players say it, no honba."""
-    value = _ask("Payment", hand, win, options)
-    assert isinstance(value, str)
-    return value
+    return cast(str, _ask("Payment", hand, win, options))
 
 
 def yaku(hand: str, win: str, **options: Unpack[WinOptions]) -> tuple[str, ...]:
     """Every yaku, in the core's order (the function form of ``YakuSet``); dora are not
     yaku and are left out."""
     value = _ask("YakuSet", hand, win, options)
-    assert isinstance(value, tuple)
-    return tuple(name for name in value if isinstance(name, str))
+    return cast(tuple[str, ...], value)
 
 
 def settle(hand: str, win: str, discarder: str | None = None,
@@ -80,8 +69,7 @@ def settle(hand: str, win: str, discarder: str | None = None,
     left out of the changes. ``typed_mahjong.core.settlement`` settles several wins at once."""
     value = _ask("Settlement", hand, win, options,
                  {} if discarder is None else {"discarder": discarder})
-    assert isinstance(value, tuple)
-    return tuple(change for change in value if isinstance(change, int))
+    return cast(tuple[int, ...], value)
 
 
 def reading_texts(hand: str) -> tuple[str, ...]:
@@ -89,8 +77,7 @@ def reading_texts(hand: str) -> tuple[str, ...]:
     function form of ``Readings[...]``; ``()`` for a hand that is not complete. The
     readings themselves: ``typed_mahjong.core.readings.readings``."""
     value = answer(call_of("Readings", hand, None, {})).value
-    assert isinstance(value, tuple)
-    return tuple(text for text in value if isinstance(text, str))
+    return cast(tuple[str, ...], value)
 
 
 def explain(hand: str, win: str, **options: Unpack[WinOptions]) -> str:

@@ -1,0 +1,82 @@
+"""Issue 43 items 4, 7 and 8: wrong argument types to the function forms and the table rows
+end in a ``TypeError`` naming the argument (never a bare internal ``assert``, which
+``python -O`` would skip), a bad row fails its own test only, and ids and messages escape
+control characters."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+
+import pytest
+
+from typed_mahjong import han, points, settle
+from typed_mahjong.query import cases
+
+T = "234p234s456m567s44p"  # won on 3p: tanyao 1 han 40 fu, 1300 non-dealer ron
+
+CALLS: dict[str, tuple[Callable[[], object], str]] = {
+    "han without a win": (lambda: han(T, None), "win"),  # type: ignore[arg-type]
+    "settle without a win": (lambda: settle(T, None), "win"),  # type: ignore[arg-type]
+    "points of a number": (lambda: points(1234, "3p"), "hand"),  # type: ignore[arg-type]
+    "row without a win": (lambda: cases.han(T, None, expect=1).check(),  # type: ignore[arg-type]
+                          "win"),
+    "row of no game": (lambda: cases.game_points(None, "fox", expect=1).check(),  # type: ignore[arg-type]
+                       "game"),
+    "row of no hand": (lambda: cases.points(None, "3p", expect=1).check(),  # type: ignore[arg-type]
+                       "hand"),
+}
+
+
+@pytest.mark.parametrize("name", CALLS)
+def test_a_wrong_type_is_a_type_error_naming_the_argument(name: str) -> None:
+    call, argument = CALLS[name]
+    with pytest.raises(TypeError, match=f"{argument}") as caught:
+        call()
+    assert not isinstance(caught.value, AssertionError)
+    assert "NoneType" in str(caught.value) or "int" in str(caught.value)
+
+
+def test_the_same_errors_under_python_dash_o() -> None:
+    # Asserts vanish under -O: the checks must not be asserts.
+    code = ("from typed_mahjong import han\n"
+            "try:\n    han('234p234s456m567s44p', None)\n"
+            "except TypeError as exc:\n    print('TypeError', exc)\n")
+    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert out.stdout.startswith("TypeError") and "win" in out.stdout, out.stdout + out.stderr
+
+
+def test_a_row_with_a_bad_hand_still_has_an_id() -> None:
+    # Collection builds every id first: a row that cannot be scored must not raise there.
+    row = cases.points(None, "3p", expect=1300)  # type: ignore[arg-type]
+    assert row.id == "points None 3p"
+    with pytest.raises(TypeError, match="hand"):
+        row.check()
+
+
+def test_ids_and_messages_escape_control_characters() -> None:
+    row = cases.points("234p\x1b[31m\u202e", win="3p", expect=1)
+    assert "\x1b" not in row.id and "\u202e" not in row.id
+    assert "\\x1b" in row.id
+    with pytest.raises(ValueError) as caught:  # the core refuses the hand: a HandError
+        row.check()
+    assert "\x1b" not in str(caught.value) and "\u202e" not in str(caught.value)
+
+
+def test_no_assert_guards_what_a_caller_passes() -> None:
+    # The modules a run-time caller's values go through; an assert there is skipped under
+    # python -O and otherwise ends in a bare AssertionError that names nothing.
+    import ast
+    from pathlib import Path
+
+    import typed_mahjong.query as query
+
+    folder = Path(query.__file__).parent
+    found = [f"{name}:{node.lineno}"
+             for name in ("answers.py", "functions.py", "cases.py", "check.py",
+                          "annotations.py")
+             for node in ast.walk(ast.parse((folder / name).read_text(encoding="utf-8")))
+             if isinstance(node, ast.Assert)]
+    assert found == []
