@@ -25,6 +25,7 @@ from typed_mahjong.query.answers import (
     game_call_of,
 )
 from typed_mahjong.query.cases import RESULT_OF
+from typed_mahjong.query.keys import memo_key
 
 from . import errors
 from .comparison import literal_value
@@ -62,7 +63,7 @@ def _check_case(ctx: FunctionContext, form: str, state: State) -> None:
     if call is None:
         return
     module = module_of(ctx)
-    key = repr(("case", form, tuple(sorted(
+    key = memo_key(("case", form, tuple(sorted(
         (name, repr(value)) for name, (value, _) in arguments.items()))))
     verdict = state.engine.recall(module, key) or state.engine.evaluate(call, module, key)
     if isinstance(verdict, Problem):

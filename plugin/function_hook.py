@@ -14,6 +14,7 @@ from mypy.plugin import FunctionContext
 from mypy.types import Instance, LiteralType, Type, get_proper_type
 
 from typed_mahjong.query.answers import KEYWORD_TYPES, call_from_arguments
+from typed_mahjong.query.keys import memo_key
 
 from . import errors
 from .literals import answer_type
@@ -44,7 +45,7 @@ def _analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
         return ctx.default_return_type
     module = module_of(ctx)
     # Calls use their own rules (not the settings): a key of their own.
-    key = repr(("call", result, tuple(sorted(
+    key = memo_key(("call", result, tuple(sorted(
         (name, value) for name, (value, _) in arguments.items()))))
     # Kept answers carry no breakdown: explain() always asks the core.
     known = state.engine.recall(module, key) if result != EXPLAIN else None

@@ -25,8 +25,6 @@ class Problem(NamedTuple):
     position: int | None = None  # 0-based offset inside that argument's text
 
 
-
-
 def internal_problem(exc: BaseException) -> Problem:
     return Problem(errors.INTERNAL, f"typed-mahjong plugin: unexpected {type(exc).__name__}: "
                                     f"{exc} (please report this)")

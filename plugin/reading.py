@@ -32,6 +32,7 @@ from mypy.types import (
 )
 
 from typed_mahjong.query.answers import INPUTS, NUMBER_INPUTS, NotALiteral
+from typed_mahjong.query.keys import memo_key
 
 # One definition of a bare name, shared with the language server's reader.
 from typed_mahjong.query.wording import BareName
@@ -209,7 +210,7 @@ def key_text(result: str, parts: Parts) -> str:
             elif type(value) is str and "\x1e" not in value and "\x1f" not in value:
                 pieces.append(value)
             else:
-                return repr((result, tuple(parts)))
+                return memo_key((result, tuple(parts)))
         pieces.append("\x1f")
     return "\x1e".join(pieces)
 

@@ -108,3 +108,32 @@ def test_an_error_quotes_a_short_excerpt_of_a_long_hand() -> None:
     assert len(text) < 400
     excerpt, pointer = text.splitlines()[1:3]
     assert excerpt.endswith("...") and pointer.index("^") == 2 + 4
+
+
+def test_ints_of_thousands_of_digits_are_shown_not_converted(tmp_path: Path) -> None:
+    # Issue 43 item 5: Python refuses to write an int of more than 4,300 digits in
+    # decimal; an int subclass and a set of such ints must not end in that ValueError.
+    module = _module(tmp_path, """
+    class Big(int):
+        pass
+
+    A: Points[Hand[T], Ron["3p"]] = Big(10**5000)
+    S = {10**5000, 10**5001}
+    """)
+    assert _wrong(module) == {
+        "A": "A = a number of about 5001 digits, but the core says 1300"}
+
+
+def test_a_huge_count_in_a_call_is_a_plugin_error_not_an_internal_one(tmp_path: Path) -> None:
+    from mypy import api
+
+    huge = hex(2**20000)  # 6,021 decimal digits
+    (tmp_path / "mypy.ini").write_text("[mypy]\nplugins = typed_mahjong.plugin\n")
+    (tmp_path / "m.py").write_text(
+        "from typed_mahjong import points\n"
+        f'x = points("234p234s456m567s44p", "3p", honba={huge})\n')
+    out, _, _ = api.run(["--config-file", str(tmp_path / "mypy.ini"), "--cache-dir",
+                         str(tmp_path / "cache"), str(tmp_path / "m.py")])
+    assert "mahjong-internal" not in out
+    assert ("honba: must be a whole number from 0 to 999, got a number of about 6021 "
+            "digits  [mahjong-malformed]") in out

@@ -117,8 +117,9 @@ def _checked(option: WinOption, value: object) -> object:
 def shown_value(value: object) -> str:
     """``repr(value)``, short: an int of thousands of digits has no repr (Python refuses to
     convert it) and would flood the message anyway."""
-    if type(value) is int and abs(value).bit_length() > 64:
-        digits = int(abs(value).bit_length() * 0.30103) + 1
+    # int.bit_length, not a method of the value: an int subclass may override anything.
+    if isinstance(value, int) and not isinstance(value, bool) and int.bit_length(value) > 64:
+        digits = int(int.bit_length(value) * 0.30103) + 1
         return f"a number of about {digits} digits"
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."

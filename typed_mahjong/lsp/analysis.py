@@ -43,6 +43,7 @@ from ..query.finder import (
     rebound,
 )
 from ..query.game_files import Games
+from ..query.keys import memo_key
 from ..query.outcomes import USAGE, Problem, Verdict, code_for_kind, evaluate
 from ..query.places import problem_place
 from ..query.settings import PluginConfig
@@ -206,15 +207,15 @@ class Checker:
     def _ask(self, call: Call, key: str | None) -> Verdict | Problem:
         """The answer to a call's query, memoised under ``key`` (None: asked afresh, for
         explain()'s breakdown, which kept answers may lack)."""
-        memo_key = (self._fingerprint, key)
-        known = self._memo.get(memo_key) if key is not None else None
+        remembered_as = (self._fingerprint, key)
+        known = self._memo.get(remembered_as) if key is not None else None
         if known is not None:
             return known
         outcome = self._evaluate(call)
         if key is not None:
             if len(self._memo) >= MEMO_LIMIT:
                 self._memo.clear()
-            self._memo[memo_key] = outcome
+            self._memo[remembered_as] = outcome
         return outcome
 
     def _answer(self, found: Found) -> tuple[Verdict | Problem | None, list[Message]]:
@@ -254,7 +255,7 @@ class Checker:
 
     def _outcome(self, call: Call, found: Found) -> Verdict | Problem:
         assert found.inputs is not None
-        key = (self._fingerprint, repr((found.result, [
+        key = (self._fingerprint, memo_key((found.result, [
             (written.name, written.values) for written in found.inputs])))
         known = self._memo.get(key)
         if known is not None and not (call.explain and isinstance(known, Verdict)

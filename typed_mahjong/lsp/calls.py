@@ -22,6 +22,7 @@ from ..query.answers import (
 )
 from ..query.calls import EXPECT, EXPLAIN, GAME_ROWS, CallFound
 from ..query.finder import NO_VALUE, Span
+from ..query.keys import memo_key
 from ..query.outcomes import USAGE, Problem, Verdict
 from ..query.places import problem_place
 from ..query.wording import literal_text, shown
@@ -43,7 +44,7 @@ def call_messages(found: CallFound, ask: Ask) -> list[Message]:
     call = call_from_arguments("Points" if explain else found.form.result, values)
     if call is None:
         return []
-    key = repr(("call", found.form.result, tuple(sorted(values.items()))))
+    key = memo_key(("call", found.form.result, tuple(sorted(values.items()))))
     outcome = ask(call, None if explain else key)
     if isinstance(outcome, Problem):
         spans = [[argument.span] for argument in found.arguments]
@@ -126,8 +127,8 @@ def _row_messages(found: CallFound, ask: Ask) -> list[Message]:
         call = call_from_arguments(found.form.result, values)
     if call is None:
         return []
-    key = repr(("case", found.form.name, tuple(sorted(
-        (name, repr(value)) for name, value in values.items()))))
+    key = memo_key(("case", found.form.name, tuple(sorted(
+        (name, value) for name, value in values.items()))))
     outcome = ask(call, key)
     if isinstance(outcome, Problem):
         return [_problem(call, outcome, spans, texts, found.span)]

@@ -359,7 +359,8 @@ def _query(hint: object) -> Query | None:
 
 def _ordered(items: list[object] | tuple[object, ...] | set[object] | frozenset[object],
              ) -> Iterator[object]:
-    return iter(items if isinstance(items, (list, tuple)) else sorted(items, key=repr))
+    # Sorted by what a message shows: repr() of an int of thousands of digits raises.
+    return iter(items if isinstance(items, (list, tuple)) else sorted(items, key=shown))
 
 
 def _one_line(exc: BaseException) -> str:
