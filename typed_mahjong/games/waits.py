@@ -116,6 +116,14 @@ class _CompleteSearch(_Search):
         self.spend(len(blocks))
         raise _Stop
 
+    def groups_of(self, items: tuple[int, ...], size: int) -> Iterator[int]:
+        """One valid group of these items at most: whether a hand is complete does not
+        depend on which tiles its wildcards stand for (each group is checked on its own),
+        so the other substitutions would only repeat the same readings."""
+        for block in super().groups_of(items, size):
+            yield block
+            return
+
     def over_budget(self) -> GameError:
         error = super().over_budget()
         message = str(error).replace(": scoring this hand needs ",
