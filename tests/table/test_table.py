@@ -144,3 +144,25 @@ def test_bots_win_forest_rounds() -> None:
     summary = simulate(FOREST, range(4))
     assert summary.rounds == 16 and summary.wins > 0
     assert all(points >= 100 for points in summary.points)  # Forest Walk: any win
+
+
+def test_a_bot_asks_the_engine_once_per_hand_it_has_not_seen() -> None:
+    from typed_mahjong.table.bots import Bot
+
+    bot = Bot(FOREST)
+    hand = ["fox", "vixen", "kit", "owl", "owl", "owl", "bear", "cub", "bee"]
+    seen = Counter(hand)
+
+    def inputs(tsumo: bool) -> dict[str, games.model.Value]:
+        return {}  # forest declares no inputs
+
+    first = bot.choose_discard(hand, seen, inputs)
+    # one Game.waits call for each distinct tile it could let go: 7 (owl held thrice)
+    assert bot.calls.waits == 7
+    asked = (bot.calls.waits, bot.calls.scores)
+    assert bot.choose_discard(hand, seen, inputs) == first
+    assert (bot.calls.waits, bot.calls.scores) == asked  # all remembered
+    # the next turn's hand after discarding the drawn tile is one already asked about
+    rest = list(hand)
+    rest.remove(first)
+    assert bot.waits(rest)[0] == FOREST.waits(" ".join(rest)) and bot.calls.waits == 7

@@ -14,7 +14,16 @@ it looks at each tile it could let go:
 
 This is the game's analogue of shanten at its cheapest: distance 0 when waiting
 (``distance``), else the count of tiles with no partner in the hand, an estimate of how
-many tiles must change. Its cost is one ``waits`` call for each distinct tile held.
+many tiles must change. Its cost is one ``waits`` call for each distinct tile held, and a
+``score`` call for each wait found.
+
+**Memo.** A bot remembers the engine's answers: the waits of a hand left after a discard
+(keyed by its tiles) and what each wait scores (keyed by the hand and the inputs). A
+hand repeats across turns (discarding the drawn tile leaves last turn's hand) and across
+seats (one bot serves every seat), and the engine's answer for the same tiles and inputs
+never changes, so the memo only skips repeated work. It is bounded (``MEMO_LIMIT``
+entries, cleared when full). ``calls`` counts the engine calls actually made, the
+machine-independent measure of a turn's cost.
 """
 
 from __future__ import annotations
@@ -22,12 +31,16 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..games import Game
 from ..games.model import Value
 from .wall import sort_tiles
 
 _PARTNERS: dict[str, dict[tuple[str, str], bool]] = {}  # by game fingerprint
+# Entries each memo holds before it is cleared: enough for every hand of a few rounds,
+# small enough that a long match's memory stays bounded.
+MEMO_LIMIT = 20_000
 
 
 def partners(game: Game) -> dict[tuple[str, str], bool]:
@@ -54,6 +67,16 @@ def partners(game: Game) -> dict[tuple[str, str], bool]:
 Inputs = Callable[[bool], dict[str, Value]]
 
 
+@dataclass(slots=True)
+class Calls:
+    """Engine calls a bot made (the memo's hits not counted) and the work units its
+    ``score`` calls spent (``GameScore.work``)."""
+
+    waits: int = 0
+    scores: int = 0
+    work: int = 0
+
+
 class Bot:
     """One seat's player: decides discards and wins (see the module's docstring)."""
 
@@ -62,6 +85,37 @@ class Bot:
         self.partners = partners(game)
         self.wild = {tile.name for tile in game.tiles if tile.wildcard}
         self.copies = {tile.name: tile.copies for tile in game.tiles}
+        self._waits: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self._points: dict[tuple[str, tuple[tuple[str, Value], ...]], int] = {}
+        self.calls = Calls()
+
+    def waits(self, rest: list[str]) -> tuple[tuple[str, ...], str]:
+        """The waits of ``rest`` (``Game.waits``, remembered) and its text in display
+        order."""
+        ordered = tuple(sort_tiles(self.game, rest))
+        text = " ".join(ordered)
+        known = self._waits.get(ordered)
+        if known is None:
+            self.calls.waits += 1
+            known = self.game.waits(text)
+            if len(self._waits) >= MEMO_LIMIT:
+                self._waits.clear()
+            self._waits[ordered] = known
+        return known, text
+
+    def points(self, hand: str, inputs: dict[str, Value]) -> int:
+        """``Game.score(hand, **inputs).points``, remembered."""
+        key = (hand, tuple(sorted(inputs.items())))
+        known = self._points.get(key)
+        if known is None:
+            self.calls.scores += 1
+            score = self.game.score(hand, **inputs)
+            self.calls.work += score.work
+            known = score.points
+            if len(self._points) >= MEMO_LIMIT:
+                self._points.clear()
+            self._points[key] = known
+        return known
 
     def wants_win(self, points: int) -> bool:
         """Win whenever offered: a win now is worth more than a hoped-for bigger one."""
@@ -87,14 +141,14 @@ class Bot:
         """What a waiting hand of ``hand_size - 1`` tiles is worth: for each tile that
         completes it into a win, its points times the copies not yet seen (0: not
         waiting on any win)."""
-        text = " ".join(sort_tiles(self.game, rest))
+        found, text = self.waits(rest)
         total = 0.0
-        for wait in self.game.waits(text):
+        situation = inputs(False)
+        for wait in found:
             left = self.copies[wait] - seen[wait]
             if left <= 0:
                 continue
-            points = self.game.score(f"{text} {wait}", **inputs(False)).points
-            total += points * left
+            total += self.points(f"{text} {wait}", situation) * left
         return total
 
     def worth(self, tile: str, hand: list[str]) -> int:
@@ -109,8 +163,9 @@ class Bot:
     def distance(self, rest: list[str], inputs: Inputs) -> int:
         """The estimate of how far ``rest`` (``hand_size - 1`` tiles) is from a win: 0 when
         it waits on a winning tile, else 1 + the tiles without a partner in it."""
-        text = " ".join(sort_tiles(self.game, rest))
-        for wait in self.game.waits(text):
-            if self.game.score(f"{text} {wait}", **inputs(False)).won:
+        found, text = self.waits(rest)
+        situation = inputs(False)
+        for wait in found:
+            if self.points(f"{text} {wait}", situation) > 0:
                 return 0
         return 1 + sum(1 for tile in set(rest) if self.worth(tile, rest) == 0)

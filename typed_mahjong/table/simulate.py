@@ -2,8 +2,11 @@
 
 ``simulate(game, seeds)`` plays one match per seed with bots in every seat and sums up
 what happened: rounds played, rounds won (by self-draw, by discard), the points of each
-win, and the wall-clock time of every bot turn. ``check_wins`` re-scores every win of a
-match's events with ``Game.score``: the points the table paid out must be the engine's.
+win, and for every bot turn its wall-clock time (the bot's choice and the table's
+checks of the move) and the engine calls the bot made (``Game.waits`` and ``Game.score``,
+its memo's hits not counted): the count does not depend on the machine. ``check_wins``
+re-scores every win of a match's events with ``Game.score``: the points the table paid out
+must be the engine's.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ class Summary:
     self_draws: int = 0
     points: list[int] = field(default_factory=list)
     turn_seconds: list[float] = field(default_factory=list)
+    turn_calls: list[int] = field(default_factory=list)
 
     @property
     def win_rate(self) -> float:
@@ -43,7 +47,7 @@ def simulate(game: Game, seeds: Iterable[int], *, players: int | None = None,
     ``AssertionError`` when a win's points are not ``Game.score``'s."""
     summary = Summary()
     for seed in seeds:
-        match = _timed_match(game, seed, players, rounds, source, summary.turn_seconds)
+        match = _timed_match(game, seed, players, rounds, source, summary)
         check_wins(game, match.events)
         summary.matches += 1
         summary.rounds += len(match.results)
@@ -56,17 +60,20 @@ def simulate(game: Game, seeds: Iterable[int], *, players: int | None = None,
 
 
 def _timed_match(game: Game, seed: int, players: int | None, rounds: int | None,
-                 source: str | None, seconds: list[float]) -> Match:
+                 source: str | None, summary: Summary) -> Match:
     match = Match(game, seed, source=source, players=players, rounds=rounds, human=None)
+    calls = match.bots[0].calls  # one bot serves every seat
     while not match.finished:
         current = match.round
         while current.phase != "over":
             began = time.perf_counter()
             before = len(match.events)
+            engine_calls = calls.waits + calls.scores
             if not match.advance_one():
                 break
             if len(match.events) > before:
-                seconds.append(time.perf_counter() - began)
+                summary.turn_seconds.append(time.perf_counter() - began)
+                summary.turn_calls.append(calls.waits + calls.scores - engine_calls)
         match.advance()
         if not match.finished:
             match.next_round(advance=False)
