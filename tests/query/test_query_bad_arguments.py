@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +81,51 @@ def test_no_assert_guards_what_a_caller_passes() -> None:
              for node in ast.walk(ast.parse((folder / name).read_text(encoding="utf-8")))
              if isinstance(node, ast.Assert)]
     assert found == []
+
+
+def test_a_users_exception_names_the_row() -> None:
+    # Issue 43 item 6: the row's own object raises in __eq__; the error says which row.
+    class Touchy(str):
+        def __eq__(self, other: object) -> bool:
+            raise RuntimeError("no comparing")
+
+        __hash__ = str.__hash__
+
+    row = cases.yaku(T, win="3p", expect=(Touchy("tanyao"),))
+    with pytest.raises(RuntimeError, match="no comparing") as caught:
+        row.check()
+    notes = getattr(caught.value, "__notes__", [])
+    assert len(notes) == 1 and notes[0].startswith(
+        "typed-mahjong: raised while checking the row yaku('234p234s456m567s44p', "
+        "win='3p') (tests/query/test_query_bad_arguments.py:"), notes
+
+
+def test_a_users_exception_names_the_fixture(tmp_path: Path) -> None:
+    import importlib.util
+
+    from typed_mahjong.query.check import check_fixtures
+
+    (tmp_path / "touchy_fixtures.py").write_text(
+        "from dataclasses import dataclass\n"
+        "from typed_mahjong import Hand, Ron, YakuSet\n\n"
+        "class Touchy(str):\n"
+        "    def __eq__(self, other: object) -> bool:\n"
+        "        raise RuntimeError('no comparing')\n"
+        "    __hash__ = str.__hash__\n\n"
+        "@dataclass\n"
+        "class Row:\n"
+        "    y: YakuSet[Hand['234p234s456m567s44p'], Ron['3p']]\n\n"
+        "ROWS = [Row(('tanyao',)), Row((Touchy('tanyao'),))]\n")
+    spec = importlib.util.spec_from_file_location("touchy_fixtures", tmp_path /
+                                                  "touchy_fixtures.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["touchy_fixtures"] = module
+    try:
+        spec.loader.exec_module(module)
+        with pytest.raises(RuntimeError) as caught:
+            check_fixtures(module)
+    finally:
+        del sys.modules["touchy_fixtures"]
+    assert caught.value.__notes__ == [
+        "typed-mahjong: raised while checking the fixture ROWS[1].y"]

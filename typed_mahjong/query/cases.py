@@ -38,7 +38,7 @@ from ..core.rules import Rules
 from ..core.win_options import RULES_KEYWORD, WinOptions
 from ..errors import MahjongError, printable
 from .answers import Answer, Call, answer, call_of, game_call_of
-from .check import shown
+from .check import noted, shown
 
 __all__ = ["Case", "CaseMismatch", "fu", "game_points", "game_yaku", "han", "payment",
            "points", "readings", "settle", "shanten", "total", "waits", "yaku"]
@@ -109,8 +109,13 @@ class Case:
         row (where it was written) and the right value."""
         __tracebackhide__ = True  # pytest shows the row's test, not this frame
         actual = self.answer(base_dir)
-        if type(actual) is type(self.expect) and actual == self.expect:
-            return actual
+        try:  # the row's expect= is the caller's object: its __eq__ may raise
+            if type(actual) is type(self.expect) and actual == self.expect:
+                return actual
+        except Exception as exc:
+            where = f" ({self.file}:{self.line})" if self.file is not None else ""
+            noted(exc, f"typed-mahjong: raised while checking the row {self}{where}")
+            raise
         where = f" ({self.file}:{self.line})" if self.file is not None else ""
         raise CaseMismatch(f"{self}: the core says {shown(actual)}, the row expects "
                            f"{shown(self.expect)}{where}", file=self.file, line=self.line,

@@ -42,7 +42,7 @@ from typing import Annotated, Final
 
 from ..core.rules import Rules
 from ..core.win_option_reading import shown_value
-from ..errors import MahjongError
+from ..errors import MahjongError, printable
 from .annotations import Query
 from .answers import MEMBER, RESULTS_BY_NAME, AnnotationError, Answer, accepts, answer
 
@@ -189,6 +189,15 @@ class _Walker:
 
     def value(self, hint: object, value: object, path: str, depth: int) -> None:
         """Check ``value`` against its annotation ``hint``."""
+        try:
+            self._value(hint, value, path, depth)
+        except FixtureError:
+            raise
+        except Exception as exc:
+            noted(exc, f"typed-mahjong: raised while checking the fixture {path}")
+            raise
+
+    def _value(self, hint: object, value: object, path: str, depth: int) -> None:
         if depth > _DEPTH:
             return
         self._count(path)
@@ -235,6 +244,15 @@ class _Walker:
     def plain(self, value: object, path: str, depth: int) -> None:
         """A value without a usable annotation: look for dataclass and NamedTuple
         instances in it, which carry their own."""
+        try:
+            self._plain(value, path, depth)
+        except FixtureError:
+            raise
+        except Exception as exc:
+            noted(exc, f"typed-mahjong: raised while checking the fixtures in {path}")
+            raise
+
+    def _plain(self, value: object, path: str, depth: int) -> None:
         if depth > _DEPTH:
             return
         self._count(path)
@@ -294,6 +312,14 @@ class _Walker:
             self.wrong.append(Wrong(path, query, value, None, error))
         elif not accepts(query.call(), right, value):
             self.wrong.append(Wrong(path, query, value, right))
+
+
+def noted(exc: BaseException, note: str) -> None:
+    """Add ``note`` (where a user's code raised: a ``__repr__``, ``__eq__`` or property of
+    a fixture's value) unless an inner frame of the walk already said where."""
+    if not any(str(line).startswith("typed-mahjong: ") for line in getattr(
+            exc, "__notes__", ())):
+        exc.add_note(printable(note))
 
 
 def _hints(owner: ModuleType | type,
