@@ -10,7 +10,8 @@ does) or ``--all`` is given: CI runs everything, a developer's default run stays
 would shadow the ``.py`` files being edited). The compiled build (the core compiled by mypyc,
 as ``pip install`` builds it where a C compiler is present) is built as a wheel, installed
 into ``.venv/compiled/site`` and tested there by ``test`` under CI or ``--all``, and alone by
-``test --compiled``: tests/core, tests/builds, tests/logs, tests/solitaire and tests/games,
+``test --compiled``: tests/core, tests/builds, tests/logs, tests/solitaire, tests/games and
+tests/query,
 among them differential tests that score the benchmark hands, read logs both ways and solve
 seeded deals with both builds. It is rebuilt only when its sources change; without a C
 compiler that part is skipped, saying so.
@@ -149,8 +150,8 @@ def ensure_compiled() -> None:
 
 
 def run_compiled_tests() -> int:
-    """tests/core, tests/builds, tests/logs, tests/solitaire and tests/games against the
-    compiled build
+    """tests/core, tests/builds, tests/logs, tests/solitaire, tests/games and tests/query
+    against the compiled build
     (skipped without a compiler)."""
     problem = compiler_problem()
     if problem is not None:
@@ -173,7 +174,7 @@ def run_compiled_tests() -> int:
         deselect = [arg for test in COMPILED_DESELECT for arg in ("--deselect", test)]
         code = run(BIN / "pytest", "-p", "typed_mahjong", "-n", "2", *deselect,
                    "tests/core", "tests/builds", "tests/logs", "tests/solitaire", "tests/games",
-                   env=env, check=False)
+                   "tests/query", env=env, check=False)
     if code != 0:
         print(f"dev.py: the compiled build's tests failed with exit code {code}")
     return code

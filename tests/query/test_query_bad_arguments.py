@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from typed_mahjong import han, points, settle
+from typed_mahjong import han, points, reading_texts, settle
 from typed_mahjong.query import cases
 
 T = "234p234s456m567s44p"  # won on 3p: tanyao 1 han 40 fu, 1300 non-dealer ron
@@ -27,6 +27,9 @@ CALLS: dict[str, tuple[Callable[[], object], str]] = {
                        "game"),
     "row of no hand": (lambda: cases.points(None, "3p", expect=1).check(),  # type: ignore[arg-type]
                        "hand"),
+    # Item 9: the pure build answered these with AttributeError, the compiled with TypeError.
+    "points won on a number": (lambda: points(T, 3), "win"),  # type: ignore[arg-type]
+    "readings of nothing": (lambda: reading_texts(None), "hand"),  # type: ignore[arg-type]
 }
 
 
