@@ -11,10 +11,9 @@ would shadow the ``.py`` files being edited). The compiled build (the core compi
 as ``pip install`` builds it where a C compiler is present) is built as a wheel, installed
 into ``.venv/compiled/site`` and tested there by ``test`` under CI or ``--all``, and alone by
 ``test --compiled``: tests/core, tests/builds, tests/logs, tests/solitaire, tests/games and
-tests/query,
-among them differential tests that score the benchmark hands, read logs both ways and solve
-seeded deals with both builds. It is rebuilt only when its sources change; without a C
-compiler that part is skipped, saying so.
+tests/query, among them differential tests that score the benchmark hands, read logs both
+ways and solve seeded deals with both builds. It is rebuilt only when its sources change;
+without a C compiler that part is skipped, saying so.
 
 Both create ``.venv`` on first use and install the project into it in setuptools' *strict*
 editable mode: the default editable mode uses an import hook that mypy cannot follow, so
