@@ -19,7 +19,15 @@ from typing import Final, get_args
 
 from ..errors import HandError
 from .tile_types import MeldKind
-from .tiles import ParsedTile, format_tiles, parse_tiles, plain_tiles, tile_name
+from .tiles import (
+    MAX_HAND_TEXT,
+    ParsedTile,
+    check_length,
+    format_tiles,
+    parse_tiles,
+    plain_tiles,
+    tile_name,
+)
 
 MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
 _MELD_KIND: dict[str, MeldKind] = {kind: kind for kind in MELD_KINDS}
@@ -103,6 +111,7 @@ def parse_hand(text: str, *, drawn: tuple[bool, ...] = (True,)) -> Hand:
     ``drawn`` says which sizes are allowed: True for a hand holding its 14th tile (a winning
     hand: 14 tiles less 3 per meld), False for a waiting hand (13 less 3 per meld).
     """
+    check_length(text, "hand", MAX_HAND_TEXT, "a hand")
     quick = _quick_hand(text, drawn)
     if quick is not None:
         return quick

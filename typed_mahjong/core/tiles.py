@@ -240,11 +240,28 @@ def plain_tiles(text: str) -> tuple[list[int], list[int]] | None:
     return tiles, reds
 
 
+# The longest text each reader reads: far more than its grammar needs (a tile is 2
+# characters; ten indicators 20; a hand of 14 tiles and 4 written kans under 90), so a
+# longer text is refused before a character of it is read, in time that does not grow
+# with it (a megabyte of hand text took seconds and its whole size again in the message).
+MAX_TILE_TEXT: Final = 32
+MAX_SEQUENCE_TEXT: Final = 128
+MAX_HAND_TEXT: Final = 256
+
+
+def check_length(text: str, field: str, most: int, what: str) -> None:
+    """Refuse a ``field`` text longer than ``most`` characters (``what`` it should be)."""
+    if len(text) > most:
+        raise HandError(f"{field}: {len(text)} characters is too long for {what} (at most "
+                        f"{most})", field=field)
+
+
 def parse_tile(text: str, *, field: str = "tile") -> ParsedTile:
     """Parse exactly one tile, e.g. ``"3p"``, ``"0s"``, ``"7z"`` or ``"C"``."""
     known = SINGLE_TILES.get(text)
     if known is not None:
         return known
+    check_length(text, field, MAX_TILE_TEXT, "one tile")
     stripped = text.strip()
     if not stripped:
         raise HandError(f"{field}: a tile is required", field=field, source=text)
@@ -263,6 +280,7 @@ def parse_tile_sequence(text: str, *, field: str = "tiles") -> list[ParsedTile]:
     ``parse_tile`` reads. Used where every tile is its own item (dora indicators), so that
     ``"10m"`` is an error, as it is for ``Tile``, not the two tiles 1m and 0m.
     """
+    check_length(text, field, MAX_SEQUENCE_TEXT, "a few tiles")
     tiles: list[ParsedTile] = []
     index = 0
     while index < len(text):
