@@ -171,7 +171,7 @@ def run_compiled_tests() -> int:
         # -p typed_mahjong imports the compiled package before any test puts the checkout
         # on sys.path; tests/builds checks that the build under test is the compiled one.
         deselect = [arg for test in COMPILED_DESELECT for arg in ("--deselect", test)]
-        code = run(BIN / "pytest", "-p", "typed_mahjong", "-n", "2", *deselect,
+        code = run(BIN / "pytest", "-p", "typed_mahjong", "-n", "2", "-rs", *deselect,
                    "tests/core", "tests/builds", "tests/logs", "tests/solitaire", "tests/games",
                    "tests/query", env=env, check=False)
     if code != 0:
@@ -199,7 +199,8 @@ def test(run_all: bool = False, compiled: bool = False) -> int:
         # the module itself, with a cache of its own so the two runs do not evict each other.
         (BIN / "mypy", "--strict", "--cache-dir", ".mypy_cache/runtime",
          "typed_mahjong/query/annotations.py"),
-        (BIN / "pytest", "-n", "2", *selection),
+        # -rs: the summary says why each skipped test was skipped (a missing tool, ...).
+        (BIN / "pytest", "-n", "2", "-rs", *selection),
     )
     for cmd in checks:
         code = run(*cmd, check=False)
