@@ -211,7 +211,13 @@ def test_file_level_errors(text: str, fragment: str | None, message: str) -> Non
         ("  structure: 3 3\n", "  structure: 3 3\n  colour: red\n", "colour: red",
          "rules: unknown key 'colour'; expected one of: hand_size, structure, players, "
          "starting_points, rounds, wildcards_per_hand, order, display, unit, han_points, "
-         "max_points, minimum, waits_structures"),
+         "max_points, minimum, waits_structures, calls"),
+        ("  structure: 3 3\n", "  structure: 3 3\n  calls: [pung, chi]\n", "chi",
+         "rules.calls: unknown call 'chi'; calls are pung, kong, chow"),
+        ("  structure: 3 3\n", "  structure: 3 3\n  calls: [pung, pung]\n", "pung]",
+         "rules.calls: the call 'pung' is listed twice"),
+        ("  structure: 3 3\n", "  structure: 3 3\n  calls: pung\n", "pung",
+         "rules.calls: expected a list, found the string 'pung'"),
     ],
 )
 def test_rules_errors(old: str, new: str, at: str, message: str) -> None:

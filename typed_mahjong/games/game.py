@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .engine import Engine
-from .groups import valid_group
+from .groups import valid_group, valid_meld
 from .model import GameScore, Input, Tile, Value, YakuInfo
 from .payment import Payment
 from .waits import waits_of
@@ -38,6 +38,7 @@ class Game:
     minimum: int | None = None  # least total (han or points) that wins, bonus yaku aside
     yaku: tuple[YakuInfo, ...] = ()  # as written, in yaku_names' order
     payment: Payment = Payment()  # who pays a win (the `payment` section)
+    calls: tuple[str, ...] = ()  # claims offered at the table (`rules.calls`), in order
 
     @property
     def tile_names(self) -> tuple[str, ...]:
@@ -68,3 +69,9 @@ class Game:
         name is never accepted. The table's bots use it to keep tiles that belong
         together."""
         return valid_group(self._engine, tiles)
+
+    def valid_meld(self, tiles: tuple[str, ...]) -> bool:
+        """True when a hand may show these tiles as a claimed meld ``( )``: the engine's
+        own check of a meld as it reads one in a hand (3 tiles the ``sets`` rule accepts
+        as claimed, or a kong: four of one tile). The table offers a call only then."""
+        return valid_meld(self._engine, tiles)

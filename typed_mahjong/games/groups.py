@@ -9,6 +9,8 @@ a second reading of the file.
 from __future__ import annotations
 
 from .engine import Engine
+from .errors import GameError
+from .melds import Meld, blocks
 
 
 def valid_group(engine: Engine, names: tuple[str, ...]) -> bool:
@@ -26,3 +28,22 @@ def valid_group(engine: Engine, names: tuple[str, ...]) -> bool:
         return ranks in rule.valid
     records = [engine.records[engine.record_code(r, 0, False)] for r in ranks]
     return bool(rule.fn(records + [None] * (rule.env_size - len(records))))
+
+
+def valid_meld(engine: Engine, names: tuple[str, ...]) -> bool:
+    """True when ``names`` (3 or 4 ordinary tiles) pass the check a hand's claimed meld
+    ``( … )`` passes when it is read (``melds.blocks``): the same records, ``claimed``
+    set, so a ``sets`` rule that reads ``claimed`` answers as it does in scoring."""
+    if len(names) not in (3, 4) or any(name not in engine.kinds for name in names):
+        return False
+    meld = Meld("(", tuple((name, i) for i, name in enumerate(names)), 0)
+    text = " ".join(names)
+
+    def fail(message: str, position: int | None) -> GameError:
+        return engine.hand_error(text, message, position)
+
+    try:
+        blocks(engine, [meld], fail)
+    except GameError:
+        return False
+    return True

@@ -20,16 +20,17 @@ from .compiler import BUILTIN_ATTRIBUTES, FIRST_ATTR, WAITS, WAITS_INPUT
 from .constraints import ConstraintReader
 from .errors import GameError, Problem
 from .game import Game
+from .melds import notation_available
 from .model import Input, Tile, Value
 from .payment import DISCARD_PAYERS, SELF_DRAW_PAYERS, Payment
 from .reader import suggest
-from .spec import DEFAULT_COPIES, MAX_HAND, MAX_POINTS, MAX_TILES, RulesSpec
+from .spec import CALL_KINDS, DEFAULT_COPIES, MAX_HAND, MAX_POINTS, MAX_TILES, RulesSpec
 
 TOP_KEYS = ("name", "description", "rules", "defaults", "tiles", "inputs", "parts", "sets",
             "yaku", "exclude", "payment")
 RULE_KEYS = ("hand_size", "structure", "players", "starting_points", "rounds",
              "wildcards_per_hand", "order", "display", "unit", "han_points", "max_points",
-             "minimum", "waits_structures")
+             "minimum", "waits_structures", "calls")
 # The sections only a game file has: a YAML mapping with none of them is not one.
 GAME_SECTIONS = ("rules", "tiles", "yaku")
 INPUT_KEYS = ("type", "values", "default", "min", "max", "description")
@@ -82,6 +83,7 @@ class _Loader(ConstraintReader):
         rules = self.rules(sections.get("rules"))
         tiles, attributes = self.tiles(sections.get("defaults"), sections.get("tiles"), rules)
         display = self.display(rules, attributes)
+        self.check_calls(rules, tiles)
         inputs = self.inputs(sections.get("inputs"), attributes)
         self.input_scope = {i.name: (i.type, n) for n, i in enumerate(inputs)}
         self.input_scope[WAITS] = ("int", WAITS_INPUT)
@@ -103,7 +105,7 @@ class _Loader(ConstraintReader):
             yaku=tuple(self.yaku_info[n] for n in dict.fromkeys(
                 p.name for p, _ in patterns if not p.exclusion)),
             inputs=tuple(inputs), display=display, minimum=rules.minimum, _engine=engine,
-            payment=payment,
+            payment=payment, calls=rules.calls,
         )
 
     def recognise(self, root: yaml.Node) -> None:
@@ -182,7 +184,32 @@ class _Loader(ConstraintReader):
             node_w = values["waits_structures"]
             found = self.structures(node_w, "rules.waits_structures", rules)
             rules.waits_structures = [(s, node_w) for s in found if s is not None]
+        if "calls" in values:
+            rules.calls = self.calls(values["calls"])
+            rules.calls_node = values["calls"]
         return rules
+
+    def calls(self, node: yaml.Node) -> tuple[str, ...]:
+        """``rules.calls``: the claims the table offers after a discard, each once."""
+        chosen: list[str] = []
+        for kind, item in self.text_list(node, "rules.calls") or []:
+            if kind not in CALL_KINDS:
+                self.problem(item, "rules.calls", f"unknown call {kind!r}"
+                             f"{suggest(kind, CALL_KINDS)}; calls are "
+                             f"{', '.join(CALL_KINDS)}")
+            elif kind in chosen:
+                self.problem(item, "rules.calls", f"the call {kind!r} is listed twice")
+            else:
+                chosen.append(kind)
+        return tuple(kind for kind in CALL_KINDS if kind in chosen)
+
+    def check_calls(self, rules: RulesSpec, tiles: list[Tile]) -> None:
+        """A claimed group is written ``( )`` in the hand the table scores: calls need
+        that notation, which a tile whose name holds a bracket turns off."""
+        if rules.calls and not notation_available(tile.name for tile in tiles):
+            self.problem(rules.calls_node, "rules.calls",
+                         "a tile's name holds a bracket, so hands cannot write a claimed "
+                         "meld '( )': this game cannot offer calls")
 
     def payment(self, node: yaml.Node | None) -> Payment:
         """The ``payment`` section (payment.py): who pays a win; defaults for what it

@@ -16,6 +16,10 @@ MAX_ENTRIES = 300  # yaku, parts, exclusions each
 MAX_PART_DEPTH = 16  # parts calling parts calling parts ...
 MAX_POINTS = 10**9
 DEFAULT_COPIES = 4
+# What a player may claim from a discard at the table (``rules.calls``): three of the
+# discarded tile, four of it, or any other group of three the ``sets`` rule accepts
+# (a run in the shipped games), this last from the player before you only.
+CALL_KINDS = ("pung", "kong", "chow")
 
 
 @dataclass(slots=True)
@@ -39,4 +43,6 @@ class RulesSpec:
     # the structures whose readings make a hand complete for its waits (None: every one),
     # each with its node (for errors)
     waits_structures: list[tuple[tuple[int, ...], yaml.Node]] | None = None
+    calls: tuple[str, ...] = ()  # the claims the table offers (CALL_KINDS; none: opt-in)
+    calls_node: yaml.Node | None = None  # where they were written (for errors)
 
