@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from typed_mahjong.games import Game
 from typed_mahjong.table.bots import Bot
 from typed_mahjong.table.match import Match
@@ -10,21 +12,33 @@ from typed_mahjong.table.match import Match
 def person_moves(game: Game, seed: int, rounds: int = 1, source: str | None = None
                  ) -> tuple[list[tuple[str, str]], Match]:
     """Play seat 0 of a match with the bots' own choices through the person's moves:
-    the moves made ("discard", tile) / ("win", "") / ("pass", "") and the match."""
+    the moves made ("discard", tile) / ("win", "") / ("call", index) / ("pass", "") and
+    the match."""
     match = Match(game, seed, rounds=rounds, source=source)
     match.advance()
     bot = Bot(game)
     moves: list[tuple[str, str]] = []
     while match.round.phase != "over":
         current = match.round
-        if current.phase == "claim":
+        if current.phase == "claim" and 0 in current.offers:
             moves.append(("win", ""))
             match.win()
+        elif current.phase == "claim":  # a call is offered: as a bot would
+            offered = current.call_offers[0]
+            call = bot.choose_call(current.hands[0], current.meld_text(0), offered,
+                                   match.seen(0), partial(current.inputs, 0, called=True))
+            if call is None:
+                moves.append(("pass", ""))
+                match.pass_discard()
+            else:
+                moves.append(("call", str(offered.index(call))))
+                match.call(offered.index(call))
         elif current.self_draw_score() is not None:
             moves.append(("win", ""))
             match.win()
         else:
-            tile = bot.choose_discard(current.hands[0], match.seen(0), match.person_inputs)
+            tile = bot.choose_discard(current.hands[0], match.seen(0), match.person_inputs,
+                                      current.meld_text(0))
             moves.append(("discard", tile))
             match.discard(tile)
     return moves, match

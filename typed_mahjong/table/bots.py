@@ -12,6 +12,15 @@ it looks at each tile it could let go:
    own ``sets`` rules (``Game.valid_group``: a pair of the game's groups of 2, or two of
    a group of 3). Wildcards are kept.
 
+**Calls.** Offered a pung, kong or chow (calls.py), a bot calls when the call leaves
+it waiting on a winning tile (for a pung or chow, after its best discard; for a kong,
+before the replacement draw): the engine's ``waits`` and ``score`` of the hand with the
+meld ``( … )``, in the situation after the call (``concealed`` false), so the game's
+``minimum`` is met by a hand the bot can actually complete. It takes the call worth most
+(the same waiting value as a discard's), and does not call merely to get closer to a
+win: whether a hand far from complete can still reach the minimum once open is not
+something the engine answers for an incomplete hand.
+
 This is the game's analogue of shanten at its cheapest: distance 0 when waiting
 (``distance``), else the count of tiles with no partner in the hand, an estimate of how
 many tiles must change. Its cost is one ``waits`` call for each distinct tile held, and a
@@ -35,6 +44,7 @@ from dataclasses import dataclass
 
 from ..games import Game
 from ..games.model import Value
+from .calls import Call
 from .wall import sort_tiles
 
 _PARTNERS: dict[str, dict[tuple[str, str], bool]] = {}  # by game fingerprint
@@ -85,22 +95,22 @@ class Bot:
         self.partners = partners(game)
         self.wild = {tile.name for tile in game.tiles if tile.wildcard}
         self.copies = {tile.name: tile.copies for tile in game.tiles}
-        self._waits: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self._waits: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
         self._points: dict[tuple[str, tuple[tuple[str, Value], ...]], int] = {}
         self.calls = Calls()
 
-    def waits(self, rest: list[str]) -> tuple[tuple[str, ...], str]:
-        """The waits of ``rest`` (``Game.waits``, remembered) and its text in display
-        order."""
+    def waits(self, rest: list[str], melds: str = "") -> tuple[tuple[str, ...], str]:
+        """The waits of ``rest`` with the called ``melds`` (their hand text, ``( … )``)
+        (``Game.waits``, remembered) and the hand's text, tiles in display order."""
         ordered = tuple(sort_tiles(self.game, rest))
-        text = " ".join(ordered)
-        known = self._waits.get(ordered)
+        text = " ".join([melds, *ordered] if melds else ordered)
+        known = self._waits.get((melds, ordered))
         if known is None:
             self.calls.waits += 1
             known = self.game.waits(text)
             if len(self._waits) >= MEMO_LIMIT:
                 self._waits.clear()
-            self._waits[ordered] = known
+            self._waits[(melds, ordered)] = known
         return known, text
 
     def points(self, hand: str, inputs: dict[str, Value]) -> int:
@@ -121,27 +131,54 @@ class Bot:
         """Win whenever offered: a win now is worth more than a hoped-for bigger one."""
         return points > 0
 
-    def choose_discard(self, hand: list[str], seen: Counter[str], inputs: Inputs) -> str:
-        """The tile to discard from ``hand`` (``hand_size`` tiles); ``seen`` counts the
-        tiles visible to this player (its hand and all discards); ``inputs(tsumo)`` the
-        situation a win would be scored in."""
+    def choose_discard(self, hand: list[str], seen: Counter[str], inputs: Inputs,
+                       melds: str = "") -> str:
+        """The tile to discard from ``hand`` (the concealed tiles: ``hand_size`` less 3
+        for each meld); ``seen`` counts the tiles visible to this player (its hand, all
+        discards and melds); ``inputs(tsumo)`` the situation a win would be scored in;
+        ``melds`` the called melds' text."""
+        return self._best_discard(hand, seen, inputs, melds)[1]
+
+    def _best_discard(self, hand: list[str], seen: Counter[str], inputs: Inputs,
+                      melds: str) -> tuple[float, str]:
+        """The discard chosen and the waiting value it leaves (0: not waiting)."""
         candidates = sort_tiles(self.game, set(hand))
         best: tuple[float, str] | None = None
         for tile in candidates:
             rest = list(hand)
             rest.remove(tile)
-            value = self.waiting_value(rest, seen, inputs)
+            value = self.waiting_value(rest, seen, inputs, melds)
             if value > 0 and (best is None or value > best[0]):
                 best = (value, tile)
         if best is not None:
-            return best[1]
-        return min(candidates, key=lambda tile: (self.worth(tile, hand), -seen[tile]))
+            return best
+        return 0.0, min(candidates, key=lambda tile: (self.worth(tile, hand), -seen[tile]))
 
-    def waiting_value(self, rest: list[str], seen: Counter[str], inputs: Inputs) -> float:
-        """What a waiting hand of ``hand_size - 1`` tiles is worth: for each tile that
-        completes it into a win, its points times the copies not yet seen (0: not
-        waiting on any win)."""
-        found, text = self.waits(rest)
+    def choose_call(self, hand: list[str], melds: str, calls: tuple[Call, ...],
+                    seen: Counter[str], inputs: Inputs) -> Call | None:
+        """The call to make of those offered (None: pass): the one leaving the hand
+        waiting on a win worth most (see the module's docstring). ``inputs(tsumo)`` is
+        the situation after a call (``concealed`` false)."""
+        best: tuple[float, Call] | None = None
+        for call in calls:
+            rest = list(hand)
+            for tile in call.used:
+                rest.remove(tile)
+            after = f"{melds} {call.text()}".strip()
+            if call.kind == "kong":  # waiting now; the replacement draw comes next
+                value = self.waiting_value(rest, seen, inputs, after)
+            else:
+                value = self._best_discard(rest, seen, inputs, after)[0]
+            if value > 0 and (best is None or value > best[0]):
+                best = (value, call)
+        return None if best is None else best[1]
+
+    def waiting_value(self, rest: list[str], seen: Counter[str], inputs: Inputs,
+                      melds: str = "") -> float:
+        """What a waiting hand (``hand_size - 1`` tiles with its melds) is worth: for
+        each tile that completes it into a win, its points times the copies not yet seen
+        (0: not waiting on any win)."""
+        found, text = self.waits(rest, melds)
         total = 0.0
         situation = inputs(False)
         for wait in found:
@@ -160,10 +197,11 @@ class Bot:
         return sum(1 for other in others
                    if other not in self.wild and self.partners[(tile, other)])
 
-    def distance(self, rest: list[str], inputs: Inputs) -> int:
-        """The estimate of how far ``rest`` (``hand_size - 1`` tiles) is from a win: 0 when
-        it waits on a winning tile, else 1 + the tiles without a partner in it."""
-        found, text = self.waits(rest)
+    def distance(self, rest: list[str], inputs: Inputs, melds: str = "") -> int:
+        """The estimate of how far ``rest`` (``hand_size - 1`` tiles with its melds) is
+        from a win: 0 when it waits on a winning tile, else 1 + the tiles without a
+        partner in it."""
+        found, text = self.waits(rest, melds)
         situation = inputs(False)
         for wait in found:
             if self.points(f"{text} {wait}", situation) > 0:

@@ -4,8 +4,8 @@
 One seat may be a person's (``human``); the others are bots (bots.py), which
 ``advance()`` plays until the person must act or the round is over. A match with no
 person plays itself out with ``run()``. The whole match is kept as events (record.py
-writes them as JSON lines): the seed, every deal, draw and discard, and every win with
-the engine's score.
+writes them as JSON lines): the seed, every deal, draw, discard and call, and every win
+with the engine's score.
 
 The dealer moves one seat each round; the round wind is East for the first ``players``
 rounds, then South, and so on. A round's wall comes from one generator seeded with the
@@ -22,6 +22,7 @@ from ..errors import MahjongError
 from ..games import Game
 from ..games.model import Value
 from .bots import Bot
+from .calls import Call
 from .round import WINDS, Event, MoveError, Round, Win
 from .wall import build_wall
 
@@ -108,13 +109,31 @@ class Match:
             self._bot_turn(current.turn)
             return True
         if current.phase == "claim":
-            bots = [p for p in current.offers if p not in current.answers and p in self.bots]
+            bots = [p for p in current.claimants()
+                    if p not in current.answers and p in self.bots]
             if bots:
-                player = bots[0]
-                current.answer(player, self.bots[player].wants_win(
-                    current.offers[player].points))
+                self._bot_claim(bots[0])
                 return True
         return False
+
+    def _bot_claim(self, player: int) -> None:
+        """A bot answers the discard: a win it wants, else a call that helps, else
+        pass."""
+        current = self.round
+        bot = self.bots[player]
+        offer = current.offers.get(player)
+        if offer is not None and bot.wants_win(offer.points):
+            current.answer(player, True)
+            return
+        calls = current.call_offers.get(player, ())
+        call = bot.choose_call(current.hands[player], current.meld_text(player), calls,
+                               self.seen(player),
+                               lambda tsumo: current.inputs(player, tsumo, called=True)
+                               ) if calls else None
+        if call is None:
+            current.answer(player, False)
+        else:
+            current.call(player, call)
 
     def _bot_turn(self, player: int) -> None:
         current = self.round
@@ -124,14 +143,18 @@ class Match:
             current.declare_self_draw(player)
             return
         tile = bot.choose_discard(current.hands[player], self.seen(player),
-                                  lambda tsumo: current.inputs(player, tsumo))
+                                  lambda tsumo: current.inputs(player, tsumo),
+                                  current.meld_text(player))
         current.discard(player, tile)
 
     def seen(self, player: int) -> Counter[str]:
-        """The tiles ``player`` can see: its hand and every discard."""
+        """The tiles ``player`` can see: its hand, every discard and every meld."""
         seen = Counter(self.round.hands[player])
         for pile in self.round.discards:
             seen.update(pile)
+        for melds in self.round.melds:
+            for call in melds:
+                seen.update(call.meld)
         return seen
 
     def _settle(self, current: Round) -> None:
@@ -170,6 +193,20 @@ class Match:
 
     def pass_discard(self) -> None:
         self.round.answer(self._person(), False)
+        self.advance()
+
+    def call(self, index: int) -> None:
+        """The person makes the call numbered ``index`` of those offered to them
+        (``Round.call_offers``, in the order the page lists them)."""
+        player = self._person()
+        offered = self.round.call_offers.get(player, ())
+        if self.round.phase != "claim" or not offered:
+            raise MoveError("no call is offered to you now")
+        if not 0 <= index < len(offered):
+            raise MoveError(f"there are {len(offered)} calls offered: choose 0 to "
+                            f"{len(offered) - 1}")
+        chosen: Call = offered[index]
+        self.round.call(player, chosen)
         self.advance()
 
     def _person(self) -> int:

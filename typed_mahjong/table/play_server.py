@@ -8,7 +8,8 @@ Routes (JSON in and out unless said otherwise)::
     GET  /api/record   the match's record (JSON lines; ``game replay`` reads it)
     POST /api/discard  {"tile": NAME}: discard that tile (the person's turn only)
     POST /api/win      take the win offered (self-draw, or on the discard)
-    POST /api/pass     let the discard offered go
+    POST /api/pass     let the discard offered go (no win, no call)
+    POST /api/call     {"call": N}: make the call numbered N of those the state offers
     POST /api/next     deal the next round (when this one is over)
 
 A move the table does not allow now (out of turn, a tile not held, a win not offered)
@@ -30,6 +31,7 @@ from .view import state
 
 MAX_BODY = 1024  # bytes: the largest body the page sends is a tile name
 MAX_TILE_NAME = 64
+MAX_CALL_INDEX = 1000  # far more calls than a hand can be offered on one discard
 
 
 def table_page() -> str:
@@ -70,7 +72,7 @@ class TableHandler(LocalHandler):
             raise self.not_found("page")
 
     def route_post(self, path: str) -> None:
-        if path not in ("/api/discard", "/api/win", "/api/pass", "/api/next"):
+        if path not in ("/api/discard", "/api/win", "/api/pass", "/api/call", "/api/next"):
             raise self.not_found("action")
         self.check_origin()
         body = self.json_body()
@@ -83,6 +85,8 @@ class TableHandler(LocalHandler):
                 match.win()
             elif path == "/api/pass":
                 match.pass_discard()
+            elif path == "/api/call":
+                match.call(_call_index(body))
             else:
                 match.next_round()
             self.send_json(state(match))
@@ -94,3 +98,13 @@ def _tile(body: dict[str, Any]) -> str:
         raise BadRequest(HTTPStatus.BAD_REQUEST,
                          'a discard is {"tile": NAME}: the name of a tile you hold')
     return tile
+
+
+def _call_index(body: dict[str, Any]) -> int:
+    index = body.get("call")
+    # bool is an int in Python: true is not a call number
+    if isinstance(index, bool) or not isinstance(index, int) or not (
+            0 <= index <= MAX_CALL_INDEX):
+        raise BadRequest(HTTPStatus.BAD_REQUEST,
+                         'a call is {"call": N}: the number of a call the state offers')
+    return index

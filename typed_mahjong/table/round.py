@@ -4,10 +4,17 @@ A round is always in one of three phases:
 
 * ``discard``: the player whose turn it is holds ``hand_size`` tiles (the drawn one
   last) and must discard one, or win by self-draw when the engine says the hand wins;
-* ``claim``: a discard lies on the table and some players may win on it; each of them
-  answers (win or pass) before play goes on; when several win, the first after the
-  discarder in turn order takes it;
+* ``claim``: a discard lies on the table and some players may win on it or call it
+  (calls.py: pung, kong, chow, as the game's ``rules.calls`` allows); each of them
+  answers (win, a call, or pass) before play goes on. A win beats any call, and when
+  several win, the first after the discarder in turn order takes it; then a pung or kong
+  beats a chow. The caller shows the meld, then discards (after a kong, it first draws a
+  replacement tile);
 * ``over``: someone won, or the wall ran out (an exhaustive draw).
+
+A player's hand is its concealed tiles (``hands``) and the melds it called
+(``melds``); the hand text scored writes each meld ``( … )``, so the engine sees the
+tiles ``claimed`` and the table gives ``concealed`` false.
 
 A win is offered exactly when ``Game.score`` of the hand gives points (the game's
 ``minimum`` is the engine's business). Every step goes to ``record`` as a JSON-ready
@@ -23,6 +30,7 @@ from typing import Any
 from ..errors import MahjongError
 from ..games import Game, GameScore
 from ..games.model import Value
+from .calls import PRIORITY, Call, offered
 from .wall import sort_tiles
 
 WINDS = ("E", "S", "W", "N")
@@ -64,7 +72,10 @@ class Round:
         self.drawn: str | None = None
         self.last_discard: tuple[int, str] | None = None
         self.offers: dict[int, GameScore] = {}  # players who may win on the discard
-        self.answers: dict[int, bool] = {}
+        self.call_offers: dict[int, tuple[Call, ...]] = {}  # players who may call it
+        self.answers: dict[int, bool | Call] = {}  # True: win, False: pass, or a call
+        self.melds: list[list[Call]] = [[] for _ in range(players)]
+        self.replacement = False  # the turn player's drawn tile replaced a kong
         self.win: Win | None = None
         self._self_draw: GameScore | None = None
         for _ in range(game.hand_size - 1):
@@ -80,14 +91,18 @@ class Round:
     def seat_wind(self, player: int) -> str:
         return WINDS[(player - self.dealer) % self.players % len(WINDS)]
 
-    def inputs(self, player: int, tsumo: bool) -> dict[str, Value]:
+    def inputs(self, player: int, tsumo: bool, called: bool = False) -> dict[str, Value]:
         """The situation inputs the table knows, for those the game declares: ``tsumo``,
-        ``concealed`` (always: no call is made), ``seat`` and ``round`` (winds E S W N),
-        ``last_tile_draw`` / ``last_tile_claim`` (won with the wall empty)."""
+        ``concealed`` (no meld called), ``seat`` and ``round`` (winds E S W N),
+        ``last_tile_draw`` / ``last_tile_claim`` (won with the wall empty),
+        ``replacement_tile`` (self-drawn on a kong's replacement tile). ``called``: as
+        they would be once the player has called a meld (a bot weighing a call)."""
         known: dict[str, Value] = {
-            "tsumo": tsumo, "concealed": True, "seat": self.seat_wind(player),
-            "round": self.round_wind, "last_tile_draw": tsumo and not self.wall,
-            "last_tile_claim": not tsumo and not self.wall}
+            "tsumo": tsumo, "concealed": not self.melds[player] and not called,
+            "seat": self.seat_wind(player), "round": self.round_wind,
+            "last_tile_draw": tsumo and not self.wall,
+            "last_tile_claim": not tsumo and not self.wall,
+            "replacement_tile": tsumo and self.replacement and player == self.turn}
         given: dict[str, Value] = {}
         for spec in self.game.inputs:
             value = known.get(spec.name)
@@ -98,13 +113,19 @@ class Round:
             given[spec.name] = value
         return given
 
+    def meld_text(self, player: int) -> str:
+        """The player's called melds as a hand writes them, ``(4p 4p 4p) (1m 2m 3m)``."""
+        return " ".join(call.text() for call in self.melds[player])
+
     def hand_text(self, player: int, winning: str) -> str:
-        """The hand as ``Game.score`` reads it: the held tiles in display order, then the
-        winning tile."""
+        """The hand as ``Game.score`` reads it: the melds ``( … )``, the held tiles in
+        display order, then the winning tile."""
         held = list(self.hands[player])
-        if len(held) == self.game.hand_size:  # self-draw: the drawn tile is held
-            held.remove(winning)
-        return " ".join([*sort_tiles(self.game, held), winning])
+        # a meld plays a group of 3 of the structure (a kong too, with a tile more)
+        if len(held) + 3 * len(self.melds[player]) == self.game.hand_size:
+            held.remove(winning)  # self-draw: the drawn tile is held
+        melds = [call.text() for call in self.melds[player]]
+        return " ".join([*melds, *sort_tiles(self.game, held), winning])
 
     # --------------------------------------------------------------------------- moves
 
@@ -120,19 +141,35 @@ class Round:
         self.discards[player].append(tile)
         self.drawn = None
         self._self_draw = None
+        self.replacement = False
         self.last_discard = (player, tile)
         self.record({"event": "discard", "player": player, "tile": tile})
-        self.offers = {}
-        self.answers = {}
+        self.offers, self.call_offers, self.answers = {}, {}, {}
         for step in range(1, self.players):
             other = (player + step) % self.players
             score = self._score(other, tile, tsumo=False)
             if score is not None:
                 self.offers[other] = score
-        if self.offers:
+            # the last discard (the wall empty) is claimed for a win only, as MCR and
+            # riichi rule; a kong could not draw its replacement anyway
+            if self.wall:
+                calls = offered(self.game, self.hands[other], tile, from_left=step == 1)
+                if calls:
+                    self.call_offers[other] = calls
+        if self.offers or self.call_offers:
             self.phase = "claim"
         else:
             self._next_turn()
+
+    def claimants(self) -> list[int]:
+        """The players offered something on the discard, in turn order after the
+        discarder."""
+        if self.last_discard is None:
+            return []
+        discarder = self.last_discard[0]
+        return [(discarder + step) % self.players for step in range(1, self.players)
+                if (discarder + step) % self.players in self.offers
+                or (discarder + step) % self.players in self.call_offers]
 
     def declare_self_draw(self, player: int) -> Win:
         self._expect("discard", player)
@@ -143,22 +180,56 @@ class Round:
 
     def answer(self, player: int, win: bool) -> None:
         """A player offered the discard wins on it (``win``) or passes."""
-        if self.phase != "claim" or player not in self.offers:
-            raise MoveError(f"player {player} has no discard to win on now")
+        if self.phase != "claim" or player not in self.claimants():
+            raise MoveError(f"player {player} has no discard to win on or call now")
+        if win and player not in self.offers:
+            raise MoveError(f"player {player}'s hand does not win on this discard")
+        self._answered(player, win)
+
+    def call(self, player: int, call: Call) -> None:
+        """A player offered ``call`` on the discard claims it (it takes effect when
+        everyone offered something has answered, unless a win or a stronger call beats
+        it)."""
+        if self.phase != "claim" or call not in self.call_offers.get(player, ()):
+            raise MoveError(f"player {player} is not offered that call now")
+        self._answered(player, call)
+
+    def _answered(self, player: int, answer: bool | Call) -> None:
         if player in self.answers:
             raise MoveError(f"player {player} has answered already")
-        self.answers[player] = win
-        if len(self.answers) < len(self.offers):
+        self.answers[player] = answer
+        order = self.claimants()
+        if len(self.answers) < len(order):
             return
         assert self.last_discard is not None
         discarder, tile = self.last_discard
-        for step in range(1, self.players):  # the first after the discarder takes it
-            other = (discarder + step) % self.players
-            if self.answers.get(other):
+        for other in order:  # a win first; the first after the discarder takes it
+            if self.answers[other] is True:
                 self._finish(other, discarder, tile, self.offers[other], tsumo=False)
                 return
-        self.offers, self.answers = {}, {}
-        self._next_turn()
+        claims = [(PRIORITY[a.kind], order.index(p), p, a) for p, a in self.answers.items()
+                  if isinstance(a, Call)]
+        self.offers, self.call_offers, self.answers = {}, {}, {}
+        if claims:
+            _, _, caller, call = min(claims, key=lambda claim: claim[:2])
+            self._make_call(caller, discarder, call)
+        else:
+            self._next_turn()
+
+    def _make_call(self, player: int, discarder: int, call: Call) -> None:
+        """The meld goes to the caller, who discards next (after a kong's replacement
+        draw)."""
+        for tile in call.used:
+            self.hands[player].remove(tile)
+        taken = self.discards[discarder].pop()  # the claimed tile leaves the pile
+        assert taken == call.tile
+        self.melds[player].append(call)
+        self.record({"event": "call", "player": player, "from": discarder,
+                     "kind": call.kind, "meld": list(call.meld)})
+        if call.kind == "kong":
+            self._draw(player, replacement=True)
+        else:
+            self.turn, self.drawn, self.phase = player, None, "discard"
 
     # ------------------------------------------------------------------------ internals
 
@@ -181,7 +252,7 @@ class Round:
         assert self.last_discard is not None
         self._draw((self.last_discard[0] + 1) % self.players)
 
-    def _draw(self, player: int) -> None:
+    def _draw(self, player: int, replacement: bool = False) -> None:
         if not self.wall:
             self.phase = "over"
             self.record({"event": "exhausted"})
@@ -189,7 +260,11 @@ class Round:
         tile = self.wall.pop()
         self.hands[player].append(tile)
         self.turn, self.drawn, self.phase = player, tile, "discard"
-        self.record({"event": "draw", "player": player, "tile": tile})
+        self.replacement = replacement
+        event: Event = {"event": "draw", "player": player, "tile": tile}
+        if replacement:
+            event["replacement"] = True
+        self.record(event)
         self._self_draw = self._score(player, tile, tsumo=True)
 
     def _finish(self, player: int, discarder: int | None, tile: str, score: GameScore,
@@ -200,7 +275,7 @@ class Round:
         self.win = Win(player, discarder, hand, tuple(inputs.items()), score,
                        tuple(payments))
         self.phase = "over"
-        self.offers, self.answers = {}, {}
+        self.offers, self.call_offers, self.answers = {}, {}, {}
         self.record({"event": "win", "player": player, "from": discarder, "hand": hand,
                      "inputs": inputs, "points": score.points,
                      "yaku": [[name, value] for name, value in score.yaku],

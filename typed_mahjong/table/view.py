@@ -5,7 +5,9 @@ comes with its ``display`` attributes (``rules.display``; all of them when the g
 none) so the page shows readable text, and the hand is in the game's display order. A
 win the person may take comes with the engine's yaku and points, shown before accepting;
 the tenpai indicator is ``Game.waits``: the waits of the held hand, and on the person's
-turn the tiles whose discard leaves it waiting.
+turn the tiles whose discard leaves it waiting. Calls offered to the person (calls.py)
+are listed in the table's order, which ``/api/call`` names by index; every player's
+called melds are public.
 """
 
 from __future__ import annotations
@@ -29,9 +31,9 @@ def tile_faces(game: Game) -> list[dict[str, Any]]:
     return faces
 
 
-def _waits(game: Game, tiles: list[str]) -> list[str]:
+def _waits(game: Game, tiles: list[str], melds: str) -> list[str]:
     try:
-        return list(game.waits(" ".join(tiles)))
+        return list(game.waits(" ".join([melds, *tiles] if melds else tiles)))
     except GameError:  # over the work budget: the indicator says nothing
         return []
 
@@ -54,15 +56,21 @@ def state(match: Match) -> dict[str, Any]:
         assert current.last_discard is not None
         offer = _offer(current.offers[person],
                        current.hand_text(person, current.last_discard[1]), "discard")
+    calls = []
+    if current.phase == "claim" and person not in current.answers:
+        calls = [call.as_json() for call in current.call_offers.get(person, ())]
+    melds = current.meld_text(person)
     waiting: dict[str, list[str]] = {}
     if can_discard:
         for tile in sort_tiles(game, set(hand)):
             rest = list(hand)
             rest.remove(tile)
-            found = _waits(game, rest)
+            found = _waits(game, rest, melds)
             if found:
                 waiting[tile] = found
-    waits = _waits(game, held) if len(held) == game.hand_size - 1 and not can_discard else []
+    # a meld plays a group of 3 of the structure (a kong too)
+    size = game.hand_size - 1 - 3 * len(current.melds[person])
+    waits = _waits(game, held, melds) if len(held) == size and not can_discard else []
     win = current.win
     return {
         "game": game.name, "unit": game.unit, "seed": match.seed, "players": match.players,
@@ -74,7 +82,10 @@ def state(match: Match) -> dict[str, Any]:
         "discards": [list(pile) for pile in current.discards],
         "last_discard": None if current.last_discard is None else list(current.last_discard),
         "scores": list(match.scores), "faces": tile_faces(game),
-        "can_discard": can_discard, "offer": offer,
+        "can_discard": can_discard, "offer": offer, "calls": calls,
+        "can_pass": current.phase == "claim" and person in current.claimants()
+        and person not in current.answers,
+        "melds": [[list(call.meld) for call in player] for player in current.melds],
         "can_next": current.phase == "over" and not match.finished,
         "waits": waits, "discard_waits": waiting,
         "result": None if current.phase != "over" else (
