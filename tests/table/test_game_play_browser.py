@@ -18,8 +18,10 @@ from pathlib import Path
 
 import pytest
 from table_helpers import person_moves, seed_the_person_wins
+from test_calls import HK, person_offered_a_call
 
 from typed_mahjong import games
+from typed_mahjong.table.play_server import TableServer
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "solitaire"))
 from cdp import Chromium  # noqa: E402 - the solitaire tests' driver, shared
@@ -104,3 +106,30 @@ def test_a_seeded_round_played_by_clicks_wins_the_points_game_score_gives(
         assert standings.startswith("Final standings: 1. You")
     finally:
         browser.close()
+
+
+@pytest.mark.slow
+def test_a_call_is_made_by_a_click_and_its_meld_shows(tmp_path: Path) -> None:
+    binary = chromium()
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but Chromium is not installed (apt-get install chromium)")
+        pytest.skip("Chromium is not installed (apt-get install chromium); CI is not set")
+    match = person_offered_a_call(HK)
+    call = match.round.call_offers[0][0]
+    served = TableServer(match, 0)
+    served.serve_in_background()
+    browser = Chromium(binary, tmp_path / "profile", width=1100, height=900)
+    try:
+        browser.open(f"http://127.0.0.1:{served.port}/")
+        browser.wait_for("document.body.dataset.calls === '1'")
+        label = browser.evaluate("document.querySelector('button.call').textContent")
+        assert label == f"{call.kind.capitalize()} {' '.join(call.meld)}"
+        browser.click("button.call")
+        browser.wait_for("document.querySelectorAll('#melds .meld .tile').length === 3")
+        assert browser.evaluate("document.body.dataset.phase") == "discard"
+        assert match.round.melds[0] == [call]
+    finally:
+        browser.close()
+        served.shutdown()
+        served.server_close()
