@@ -218,3 +218,35 @@ def test_editor_config_reads_only_bounded_regular_files(tmp_path: Path) -> None:
     assert "pipe.py: a Python file must be a regular file, and this is a FIFO" in result.stderr
     assert "zero.py: a Python file must be a regular file, and this is a character device" \
         in result.stderr
+
+
+# A byte that is not UTF-8 reaches Python as a lone surrogate (surrogateescape): "\udcff".
+NOT_UTF8 = "\udcff"
+# (argv, exit code, whether the answer is JSON on stdout): the exit codes of
+# docs/reliability.md, whatever bytes the arguments hold.
+BAD_BYTE_RUNS = [
+    (["score", HAND, "--win", WIN, "--rules", f"t{NOT_UTF8}", "--json"], 2, True),
+    (["score", f"234p234s456m567s44{NOT_UTF8}", "--win", WIN, "--json"], 2, True),
+    (["game", "score", "mcr", f"1{NOT_UTF8}m", "--json"], 2, True),
+    (["game", "score", f"x{NOT_UTF8}.yaml", "11m", "--json"], 2, True),
+    (["logs", "verify", f"x{NOT_UTF8}.xml", "--json"], 1, True),
+    (["game", "check", f"x{NOT_UTF8}.yaml"], 1, False),
+]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8:surrogateescape", "ascii"])
+@pytest.mark.parametrize(("argv", "code", "is_json"), BAD_BYTE_RUNS)
+def test_bytes_that_are_not_utf8_give_valid_output_in_any_locale(
+        argv: list[str], code: int, is_json: bool, encoding: str) -> None:
+    result = run_capped(argv, seconds=30, env={"PYTHONIOENCODING": encoding})
+    assert_clean(result, codes={code})
+    # run_capped decodes with "replace": a byte that is not UTF-8 shows as U+FFFD.
+    assert "\ufffd" not in result.stdout + result.stderr, result.stdout
+    assert "it is closed" not in result.stderr, result.stderr
+    if is_json:
+        assert result.stderr == "", result.stderr
+        assert result.stdout.isascii(), result.stdout
+        report = json.loads(result.stdout)
+        assert report.get("exit_code", code) == code
+    else:
+        assert "x\\udcff.yaml" in result.stdout, result.stdout

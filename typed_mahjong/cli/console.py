@@ -9,6 +9,7 @@ characters in it are escaped, and a closed, full or broken standard output becom
 from __future__ import annotations
 
 import argparse
+import codecs
 import errno
 import json
 import math
@@ -116,9 +117,15 @@ class Discard:
         return False
 
 
-def json_text(report: dict[str, Any], *, indent: int | None = None) -> str:
-    """Strict JSON (a NaN or an infinity is a bug here, never printed)."""
-    return json.dumps(report, allow_nan=False, ensure_ascii=False, indent=indent)
+def json_text(report: object, *, indent: int | None = None) -> str:
+    """Strict JSON in ASCII: the one way the command line writes JSON.
+
+    ASCII because the text may hold a lone surrogate (a byte of an argument or a file name
+    that is not UTF-8): escaped as ``\\udcff`` it is valid JSON in any locale, where written
+    raw it is a byte that is not UTF-8, or an encoding error on a strict UTF-8 stdout. A NaN
+    or an infinity is a bug here, never printed.
+    """
+    return json.dumps(report, allow_nan=False, ensure_ascii=True, indent=indent)
 
 
 def error_report(error: MahjongError, code: int = EXIT_BAD_INPUT) -> dict[str, Any]:
@@ -143,7 +150,8 @@ class GuardedStream:
         self.broken = False
 
     def write(self, text: str) -> int:
-        self._call(lambda stream: stream.write(printable(text)))
+        shown = printable(text)  # no lone surrogate left: UTF-8 can encode all of it
+        self._call(lambda stream: stream.write(_encodable(shown, stream)))
         return len(text)
 
     def flush(self) -> None:
@@ -178,6 +186,16 @@ class GuardedStream:
         except ValueError:  # "I/O operation on closed file"
             raise OutputError(f"cannot write to {self.name}: it is closed",
                               field=self.name) from None
+
+
+def _encodable(text: str, stream: TextIO) -> str:
+    """``text`` (already printable) with what ``stream``'s encoding cannot hold escaped
+    (``PYTHONIOENCODING=ascii``): shown as ``\\u00e9`` rather than an encoding error, which
+    would lose the output and read as a closed stream."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    if codecs.lookup(encoding).name == "utf-8" or text.isascii():
+        return text
+    return text.encode(encoding, "backslashreplace").decode(encoding)
 
 
 def raw_stderr() -> TextIO | None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..safe_io import InputError, read_input, walk_files
+from .console import json_text
 
 # A source file past this is no project module of the user's: skipped, not parsed.
 MAX_SOURCE_BYTES = 16 << 20
@@ -63,7 +64,7 @@ def _editor_config(args: argparse.Namespace) -> int:
             continue
         if uses_bare_spelling(tree):
             bare.append(path.as_posix())
-    print(json.dumps({"ignore": bare}, indent=2) if args.json else pyproject_text(bare))
+    print(json_text({"ignore": bare}, indent=2) if args.json else pyproject_text(bare))
     return 0
 
 

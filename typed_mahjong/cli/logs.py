@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..safe_io import printable, walk_files
-from .console import raw_stderr, whole_number
+from .console import json_text, raw_stderr, whole_number
 
 if TYPE_CHECKING:
     from ..logs import Verdict, Win
@@ -188,7 +188,7 @@ def _verify(args: argparse.Namespace) -> int:
         "jobs": jobs,
     })
     if args.json:
-        print(json.dumps(summary, indent=2, ensure_ascii=False))
+        print(json_text(summary, indent=2))
     else:
         _print_report(summary)
         _print_skipped(skipped)
@@ -329,7 +329,7 @@ def _export(args: argparse.Namespace) -> int:
             problems.append(str(exc))
             unreadable = True
     if args.format == "jsonl":
-        text = "".join(json.dumps(_win_record(win, verdict), ensure_ascii=False) + "\n"
+        text = "".join(json_text(_win_record(win, verdict)) + "\n"
                        for win, verdict in rows)
     elif args.format == "csv":
         text = _csv(rows)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from ..core.win_options import COUNT, FLAG, WIN_OPTIONS, WinOption
-from .console import whole_number
+from .console import json_text, whole_number
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -65,7 +64,7 @@ def _score(args: argparse.Namespace) -> int:
         fields = ("han", "fu", "yaku", "fu_breakdown", "limit", "points", "payments",
                   "total", "payment_text", "reading", "wait", "yakuman", "is_yakuless",
                   "rules")
-        print(json.dumps({name: getattr(result, name) for name in fields}, indent=2))
+        print(json_text({name: getattr(result, name) for name in fields}, indent=2))
     else:
         print(result.explain())
     return 1 if result.is_yakuless else 0
@@ -80,7 +79,7 @@ def _shanten(args: argparse.Namespace) -> int:
     waiting = len(hand.concealed) % 3 == 1
     tiles = waits(args.hand, rules=args.rules) if waiting and number == 0 else ()
     if args.json:
-        print(json.dumps({"shanten": number, "waits": list(tiles)}))
+        print(json_text({"shanten": number, "waits": list(tiles)}))
     else:
         label = {-1: "complete", 0: "tenpai"}.get(number, f"{number}-shanten")
         print(label + (f"; waits {' '.join(tiles)}" if tiles else ""))
@@ -93,7 +92,7 @@ def _waits(args: argparse.Namespace) -> int:
     tiles = waits(args.hand, rules=args.rules)  # a hand of the wrong size is refused here
     number = 0 if tiles else shanten(args.hand, rules=args.rules)
     if args.json:
-        print(json.dumps({"waits": list(tiles), "shanten": number}))
+        print(json_text({"waits": list(tiles), "shanten": number}))
     elif tiles:
         print(" ".join(tiles))
     else:

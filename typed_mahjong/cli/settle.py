@@ -12,13 +12,12 @@ A win is SEAT HAND TILE and optionally a comma list of score() win options (a fl
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.win_options import BY_NAME, COUNT, FLAG, WIN_OPTIONS
 from ..errors import MALFORMED, HandError
-from .console import whole_number
+from .console import json_text, whole_number
 
 if TYPE_CHECKING:
     from ..core.settlement import Win
@@ -77,7 +76,7 @@ def _settle(args: argparse.Namespace) -> int:
         result = settle_wins(wins, discarder=args.discarder, honba=args.honba,
                              sticks=args.sticks, riichi=riichi, rules=args.rules)
     if args.json:
-        print(json.dumps({"outcome": result.outcome, "changes": dict(result.changes),
+        print(json_text({"outcome": result.outcome, "changes": dict(result.changes),
                           "sticks_left": result.sticks_left,
                           "points": {seat: outcome.points for seat, outcome in result.scores}},
                          indent=2))
