@@ -74,11 +74,10 @@ def test_pyproject_text_and_unreadable_files(
     write(tmp_path, {"a/bare.py": BARE, "a/broken.py": "x: Points[Hand[\n",
                      "a/editor.py": EDITOR})
     monkeypatch.chdir(tmp_path)
-    assert main(["editor-config", "a", "missing"]) == 0
+    assert main(["editor-config", "a"]) == 0
     captured = capsys.readouterr()
     assert '[tool.pyright]\nignore = [\n    "a/bare.py",\n]\n' in captured.out
     assert "skipped a/broken.py: " in captured.err
-    assert "no such file or directory: missing" in captured.err
     assert main(["editor-config", "a/editor.py"]) == 0
     assert "No file uses the bare spelling" in capsys.readouterr().out
 
@@ -96,3 +95,26 @@ def test_pyright_is_clean_with_the_printed_setting(
     assert ignore == ["bare.py"]
     after = run_pyright(tmp_path, files, strict=[], config={"ignore": ignore})
     assert {(item.file, item.rule) for item in after} == {("wrong.py", "reportAssignmentType")}
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_a_missing_path_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    json_output: bool,
+) -> None:
+    # A typo in a CI path must not pass as "no file uses the bare spelling".
+    write(tmp_path, {"a/bare.py": BARE})
+    monkeypatch.chdir(tmp_path)
+    flags = ["--json"] if json_output else []
+    assert main(["editor-config", *flags, "a", "missing.py", "gone/"]) == 2
+    captured = capsys.readouterr()
+    if json_output:
+        report = json.loads(captured.out)
+        assert (report["status"], report["exit_code"], report["file"]) == (
+            "error", 2, "missing.py")
+        message = report["error"]
+    else:
+        assert captured.out == ""  # no setting printed: nothing half-answered
+        message = captured.err
+    assert "missing.py: no such file or directory" in message
+    assert "gone/" in message  # every missing path named, not only the first

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import argparse
 import ast
+import errno
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..safe_io import InputError, read_input, walk_files
+from ..safe_io import InputError, printable, read_input, walk_files
 from .console import json_text
 
 # A source file past this is no project module of the user's: skipped, not parsed.
@@ -50,6 +52,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def _editor_config(args: argparse.Namespace) -> int:
+    check_paths_exist(args.paths)
     bare: list[str] = []
     for path in python_files([Path(name) for name in args.paths]):
         try:
@@ -68,6 +71,17 @@ def _editor_config(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_paths_exist(names: Sequence[str]) -> None:
+    """Refuse the command line if a path names nothing: a typo in a CI path would
+    otherwise pass as "no file uses the bare spelling". Every missing path is named."""
+    missing = [name for name in names if not os.path.lexists(name)]
+    if missing:
+        shown = [printable(name) for name in missing]
+        more = f" (nor {', '.join(shown[1:])})" if len(shown) > 1 else ""
+        raise InputError(f"{shown[0]}: no such file or directory{more}", file=shown[0],
+                         fault="no such file or directory", errno=errno.ENOENT)
+
+
 def python_files(paths: Sequence[Path]) -> Iterator[Path]:
     for path in paths:
         if path.is_dir():
@@ -75,10 +89,8 @@ def python_files(paths: Sequence[Path]) -> Iterator[Path]:
             for problem in problems:
                 print(f"typed-mahjong: skipped {problem}", file=sys.stderr)
             yield from files
-        elif path.suffix in (".py", ".pyi") and (path.exists() or path.is_symlink()):
+        elif path.suffix in (".py", ".pyi"):
             yield path  # read_input says why, if it is no regular file
-        elif not path.exists():
-            print(f"typed-mahjong: no such file or directory: {path}", file=sys.stderr)
 
 
 def pyproject_text(files: list[str]) -> str:
