@@ -9,13 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from typed_mahjong.safe_io import (
-    OutputError,
-    check_output_path,
-    printable,
-    read_input,
-    write_output,
-)
+from typed_mahjong.safe_io import read_input, write_output
 
 PROGRAM = "typed-mahjong"
 MAX_DIFF_LINES = 40
@@ -42,10 +36,13 @@ def command_lines(argv: Sequence[str], width: int = 80) -> list[str]:
 
 
 def emit(text: str, output: Path | None, check: bool, argv: Sequence[str],
-         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+         stdout: TextIO | None = None, stderr: TextIO | None = None, *,
+         inputs: Sequence[Path] = ()) -> int:
     """Write ``text`` to ``output`` (stdout if None), or with ``check`` compare it.
 
-    ``argv`` is the canonical command (without --check) that the header shows.
+    ``argv`` is the canonical command (without --check) that the header shows;
+    ``inputs`` the files the text was made from, never overwritten. ``output``'s folder
+    must exist, as for every command's output (``safe_io.check_output_path``).
 
     Returns the exit status: 0 written or up to date, 1 out of date (``check``).
     """
@@ -53,17 +50,10 @@ def emit(text: str, output: Path | None, check: bool, argv: Sequence[str],
         (stdout or sys.stdout).write(text)
         return 0
     if check:
-        check_output_path(output)  # a FIFO or a device is never read: it could block
+        # Only read (read_input refuses a FIFO or a device without opening it).
         return _check(text, output, argv, stderr or sys.stderr)
-    if not output.parent.exists():
-        try:
-            output.parent.mkdir(parents=True)  # a generated file's folder may be new
-        except OSError as exc:
-            shown = printable(str(output))
-            raise OutputError(f"cannot write {shown}: cannot make its folder "
-                              f"({exc.strerror or exc})", file=shown) from None
     # Bytes: the "\n" line ends stay on every platform, so --check compares alike.
-    write_output(output, text.encode("utf-8"))
+    write_output(output, text.encode("utf-8"), inputs=inputs)
     return 0
 
 

@@ -18,6 +18,7 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from .errors import MahjongError
@@ -159,40 +160,81 @@ def _read_fault(exc: OSError, what: str) -> str:
     return f"cannot read {what}: {exc.strerror or exc}"
 
 
-def check_output_path(path: str | os.PathLike[str]) -> Path:
+def check_output_path(path: str | os.PathLike[str], *,
+                      inputs: Iterable[str | os.PathLike[str]] = ()) -> Path:
     """The path if ``write_output`` may write there, else ``OutputError`` saying why.
 
-    Commands call it before their work, so a bad ``-o`` fails at once.
+    The one rule of every command that writes a file: only a regular file or a new name,
+    never one of the command's ``inputs`` (compared by resolved path and by device and
+    inode, so another spelling or a hard link is caught), never a read-only file, never a
+    name ending in a slash (meant as a folder), and only in a folder that exists (none is
+    made: a typo in a folder name is an error, not a new tree). Commands call it before
+    their work, so a bad ``-o`` fails at once.
     """
+    name = os.fspath(path)
     target = Path(path)
-    shown = printable(os.fspath(path))
-    if not os.fspath(path):
+    shown = printable(name)
+    if not name:
         raise OutputError("the output file name is empty", file=shown)
+    if name.endswith(("/", os.sep)):
+        raise OutputError(f"cannot write {shown}: the name ends with a slash (a folder); "
+                          "name the file to write", file=shown)
     try:
-        mode = os.lstat(target).st_mode
+        status: os.stat_result | None = os.lstat(target)
     except FileNotFoundError:
-        mode = None
+        status = None
     except OSError as exc:
         raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", file=shown) from None
-    if mode is not None and not stat.S_ISREG(mode):
-        raise OutputError(f"cannot write {shown}: it is {_kind(mode)}; output goes only to a "
-                          "regular file or to standard output", file=shown)
+    if status is not None:
+        _check_existing_target(status, shown)
     folder = target.parent
     if not folder.is_dir():
         raise OutputError(f"cannot write {shown}: the folder {printable(str(folder))} does "
                           "not exist", file=shown)
+    for source in inputs:
+        if _same_file(target, status, Path(source)):
+            raise OutputError(f"cannot write {shown}: it is the input "
+                              f"{printable(os.fspath(source))}; writing it would destroy it",
+                              file=shown)
     return target
 
 
-def write_output(path: str | os.PathLike[str], data: str | bytes) -> None:
+def _check_existing_target(status: os.stat_result, shown: str) -> None:
+    """Refuse an existing target that is no regular file, or that is read-only."""
+    if not stat.S_ISREG(status.st_mode):
+        raise OutputError(f"cannot write {shown}: it is {_kind(status.st_mode)}; output goes "
+                          "only to a regular file or to standard output", file=shown)
+    # No write bit for anyone: its owner made it read-only. The rename would replace it
+    # anyway (the folder is writable), and root passes os.access whatever the mode.
+    if not status.st_mode & 0o222:
+        raise OutputError(f"cannot write {shown}: it is read-only", file=shown)
+
+
+def _same_file(target: Path, status: os.stat_result | None, source: Path) -> bool:
+    """Whether ``target`` (lstat ``status``, None if missing) is the file ``source``."""
+    try:
+        other = os.stat(source)
+        if target.resolve() == source.resolve():
+            return True
+    except (OSError, RuntimeError):  # a missing input or a link loop: no file to destroy
+        return False
+    return status is not None and (status.st_dev, status.st_ino) == (other.st_dev,
+                                                                      other.st_ino)
+
+
+def write_output(path: str | os.PathLike[str], data: str | bytes, *,
+                 inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
     """Write ``data`` (text as UTF-8) to the regular file ``path``, whole or not at all.
 
-    The data goes to a temporary file beside the target, which then replaces it: a failure
-    leaves the old file as it was. Raises ``OutputError``.
+    ``path`` is checked again as ``check_output_path`` does (with the command's
+    ``inputs``): the work may have taken long. The data goes to a temporary file beside the
+    target, which then replaces it: a failure leaves the old file as it was. Raises
+    ``OutputError``.
     """
-    target = check_output_path(path)
+    target = check_output_path(path, inputs=inputs)
     shown = printable(os.fspath(path))
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    # A lone surrogate (a file name's byte that is not UTF-8) is written as that byte.
+    payload = data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
     try:
         existing = os.stat(target).st_mode & 0o7777 if target.exists() else None
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)

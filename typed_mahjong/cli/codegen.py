@@ -73,8 +73,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def _output_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", type=Path,
-                        help="file to write (default: standard output)")
+    # A string, not a Path: Path("newdir/") drops the slash that says "a folder".
+    parser.add_argument("-o", "--output",
+                        help="file to write, in a folder that exists (default: standard "
+                        "output)")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if OUTPUT differs from what would be "
                         "generated now (for CI and pre-commit)")
@@ -127,14 +129,17 @@ def _finish(args: argparse.Namespace, argv: list[str],
     from typed_mahjong.codegen.output import emit
     from typed_mahjong.safe_io import check_output_path
 
+    inputs = [Path(getattr(args, name)) for name in ("source", "game") if hasattr(args, name)]
+    output = None
     if args.output is not None:
-        if args.output.parent.exists():  # fail before the work; a new folder is made later
-            check_output_path(args.output)
-        argv = [*argv, "-o", _path_text(args.output)]
+        # --check only reads the file (a FIFO refused there): a read-only one is fine.
+        output = Path(args.output) if args.check else check_output_path(args.output,
+                                                                         inputs=inputs)
+        argv = [*argv, "-o", _path_text(output)]
     elif args.check:
         raise CodegenError("codegen: --check needs -o/--output (the file to compare)",
                            field="--check")
-    return emit(generate(argv), args.output, args.check, argv)
+    return emit(generate(argv), output, args.check, argv, inputs=inputs)
 
 
 def _rules(args: argparse.Namespace) -> Rules:

@@ -62,7 +62,7 @@ def _play(args: argparse.Namespace) -> int:
     from .games import _resolve
 
     if args.record is not None:
-        check_output_path(args.record)
+        check_output_path(args.record, inputs=[args.game])
     game = load(_resolve(args.game))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     match = Match(game, seed, source=args.game, players=args.players, rounds=args.rounds)
@@ -75,7 +75,7 @@ def _play(args: argparse.Namespace) -> int:
     def save() -> None:
         if args.record is not None:
             with server.lock:
-                write_output(args.record, dumps(match.events))
+                write_output(args.record, dumps(match.events), inputs=[args.game])
 
     serve_until_interrupted(server, f"Playing {printable(game.name)} (seed {seed}) at "
                             f"{server.url} (Ctrl-C to stop)", save)
@@ -86,7 +86,7 @@ def _replay(args: argparse.Namespace) -> int:
     from ..table.record import fixtures_module, replay
 
     if args.fixtures is not None:
-        check_output_path(args.fixtures)
+        check_output_path(args.fixtures, inputs=[args.record])
     game, source, wins = replay(args.record)
     bad = 0
     for win in wins:
@@ -97,5 +97,5 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"{printable(game.name)}: {len(wins)} win{'s' if len(wins) != 1 else ''}, "
           f"{len(wins) - bad} agree{'s' if len(wins) - bad == 1 else ''}")
     if args.fixtures is not None:
-        write_output(args.fixtures, fixtures_module(game, source, wins))
+        write_output(args.fixtures, fixtures_module(game, source, wins), inputs=[args.record])
     return 1 if bad else 0

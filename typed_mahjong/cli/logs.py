@@ -312,9 +312,9 @@ def _export(args: argparse.Namespace) -> int:
     from ..logs import LogError, open_log, verify_wins
     from ..safe_io import check_output_path, write_output
 
+    files, missing, not_logs = expand_paths(args.paths)  # lists, reads no log
     if args.output is not None:
-        check_output_path(args.output)  # a bad -o fails before any work
-    files, missing, not_logs = expand_paths(args.paths)
+        check_output_path(args.output, inputs=files)  # a bad -o fails before any work
     rows: list[tuple[Win, Verdict]] = []
     problems = list(missing)
     unreadable = bool(missing)
@@ -339,7 +339,7 @@ def _export(args: argparse.Namespace) -> int:
             problems.append(f"{skipped} win(s) left out of the fixtures: they do not verify "
                             f"(disagree or unmapped; see 'logs verify')")
     if args.output is not None:
-        write_output(args.output, text)
+        write_output(args.output, text, inputs=files)
     else:
         sys.stdout.write(text)
     if not_logs:  # as logs verify skips them: said, not a failure

@@ -201,11 +201,12 @@ def _run_review(args: argparse.Namespace) -> int:
 
     args.budget = read_budget(args.budget)
     if args.html is not None:
-        check_output_path(args.html)  # before the work: a bad path fails at once
+        # Before the work: a bad path fails at once.
+        check_output_path(args.html, inputs=[args.game])
     record = load_game(args.game)
     result = review(record.position, record.moves, budget=args.budget)
     if args.html is not None:
-        write_output(args.html, review_page(record, result))
+        write_output(args.html, review_page(record, result), inputs=[args.game])
     if args.json:
         print(json_text(review_report(record, result, args.budget)))
     else:
