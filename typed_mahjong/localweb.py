@@ -8,9 +8,12 @@ It holds what every local page needs and nothing of any game:
 * the checks every request passes (``LocalHandler``): a Host header naming this server
   on the loopback address (a page elsewhere reaching us through DNS rebinding is
   refused), no POST from another origin, a body with a length and at most ``max_body``
-  bytes, JSON without ``NaN`` or ``Infinity``, an object at the top;
+  bytes, all of it sent within the read timeout (else 408), JSON nested at most
+  ``MAX_JSON_DEPTH`` levels, without ``NaN`` or ``Infinity``, an object at the top;
 * the replies: JSON ``{"error": ...}`` with a 4xx status for every refusal, never a stop
-  of the server (a bug is a 500 that names only the exception's type);
+  of the server (a bug is a 500 that names only the exception's type); a client that
+  resets or drops its connection is let go quietly, and a deep listen queue lets
+  hundreds of clients connect at once;
 * ``serve_until_interrupted``: serve until Ctrl-C or SIGTERM, then close.
 
 A page subclasses ``LocalHandler`` and writes ``route_get`` and ``route_post``; its
@@ -23,6 +26,7 @@ from __future__ import annotations
 import json
 import re
 import signal
+import sys
 import threading
 from collections.abc import Callable
 from http import HTTPStatus
@@ -34,6 +38,14 @@ from .errors import MahjongError
 LOOPBACK = "127.0.0.1"
 MAX_BODY = 4096  # bytes: the default limit; the pages send a few dozen
 REQUEST_TIMEOUT = 10.0  # seconds a connection may take to send its request
+# Levels of JSON nesting a body may have (the top object is one). The pages send two; the
+# standard library's decoder recurses once a level, so a body of a few thousand brackets
+# (under MAX_BODY) would end in RecursionError.
+MAX_JSON_DEPTH = 64
+# Connections the kernel holds until the server accepts them (the standard library's 5
+# leaves clients of a burst waiting for SYN retries, some past their own timeouts); the
+# kernel caps it at net.core.somaxconn.
+LISTEN_BACKLOG = 1024
 _HOST = re.compile(r"(127\.0\.0\.1|localhost|\[::1\]):(?P<port>[0-9]{1,5})")
 
 
@@ -50,9 +62,18 @@ class LocalServer(ThreadingHTTPServer):
     """A server on the loopback address; ``port`` 0 picks a free one."""
 
     daemon_threads = True
+    request_queue_size = LISTEN_BACKLOG
 
     def __init__(self, handler: type[LocalHandler], port: int = 0) -> None:
         super().__init__((LOOPBACK, port), handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away (reset, broken pipe, a timeout while reading) is no
+        fault of ours: let it go without a traceback. Anything else is printed as the
+        standard library does."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
 
     @property
     def port(self) -> int:
@@ -112,7 +133,11 @@ class LocalHandler(BaseHTTPRequestHandler):
             self.check_host()
             route()
         except BadRequest as refused:
+            if refused.status == HTTPStatus.REQUEST_TIMEOUT:
+                self.close_connection = True  # the rest of the body may still come
             self.send_json({"error": refused.message}, refused.status)
+        except ConnectionError:
+            self.close_connection = True  # the client went away: nobody to answer
         except MahjongError as exc:  # an illegal move, a bad seed: the game's own errors
             self.send_json({"error": str(exc)}, HTTPStatus.CONFLICT)
         except Exception as exc:  # noqa: BLE001 - a bug must not stop the server
@@ -148,15 +173,36 @@ class LocalHandler(BaseHTTPRequestHandler):
         if length > self.max_body:
             raise BadRequest(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
                              f"the body is over {self.max_body} bytes")
-        raw = self.rfile.read(length) if length else b"{}"
+        raw = self._read_body(length) if length else b"{}"
         try:
-            body = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+            text = raw.decode("utf-8")
+            _check_depth(text)
+            body = json.loads(text, parse_constant=_no_constant)
         except (UnicodeDecodeError, ValueError) as exc:
             raise BadRequest(HTTPStatus.BAD_REQUEST,
                              f"the body is not JSON: {str(exc)[:80]}") from None
         if not isinstance(body, dict):
             raise BadRequest(HTTPStatus.BAD_REQUEST, "the body must be a JSON object")
         return body
+
+    def _read_body(self, length: int) -> bytes:
+        """The body's ``length`` bytes, or BadRequest: 408 if they do not all come within
+        the read timeout, 400 if the client ends its side first."""
+        chunks: list[bytes] = []
+        got = 0
+        try:
+            while got < length:
+                chunk = self.rfile.read1(length - got)
+                if not chunk:
+                    raise BadRequest(HTTPStatus.BAD_REQUEST, f"the body ended after {got} "
+                                     f"of its {length} bytes (Content-Length)")
+                chunks.append(chunk)
+                got += len(chunk)
+        except TimeoutError:
+            raise BadRequest(HTTPStatus.REQUEST_TIMEOUT, f"the body's {length} bytes "
+                             f"(Content-Length) did not come within {self.timeout:g} s: "
+                             f"{got} came") from None
+        return b"".join(chunks)
 
     def shown_path(self) -> str:
         return json.dumps(self.path[:60])
@@ -182,6 +228,30 @@ class LocalHandler(BaseHTTPRequestHandler):
 
     def send_html(self, page: str) -> None:
         self.send(page.encode("utf-8"), "text/html; charset=utf-8")
+
+
+def _check_depth(text: str) -> None:
+    """Refuse JSON nested deeper than ``MAX_JSON_DEPTH`` (400), before the decoder
+    recurses into it: one pass that skips strings, so brackets in them do not count."""
+    depth = 0
+    in_string = escaped = False
+    for character in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif character == "\\":
+                escaped = True
+            elif character == '"':
+                in_string = False
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise BadRequest(HTTPStatus.BAD_REQUEST, "the body is JSON nested deeper "
+                                 f"than {MAX_JSON_DEPTH} levels")
+        elif character in "]}":
+            depth -= 1
 
 
 def _no_constant(name: str) -> None:
