@@ -303,6 +303,34 @@ def test_a_thousand_rounds_read_the_careful_way_are_read_in_linear_time(
     assert "endings: exhaustive draw 999, no end 1" in out
 
 
+# Reads the log named by argv[1] and prints how far the peak resident memory grew past the
+# file's bytes in memory: the reader's own share.
+_MEMORY_OF_READING = """
+import resource, sys
+from typed_mahjong.logs.tenhou_xml import MjlogReader
+data = open(sys.argv[1], "rb").read()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+faults = [str(fault) for round_ in MjlogReader(data, "giant.xml").rounds()
+          for fault in round_.faults]
+grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+print(grown * 1024, faults[0] if faults else "no fault")
+"""
+
+
+def test_one_giant_round_is_read_in_the_files_bytes_plus_one_round(tmp_path: Path) -> None:
+    # 16 MiB: one round of 3.3 million draws. The fast path cut the whole file into a list
+    # of tags first (24 times the file: about 340 MiB past it) before the round's cap of
+    # moves refused it; docs/logs.md promises the file's bytes plus one round.
+    text = mjlog("<T0/>" * 3_300_000 + '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>')
+    path = _write(tmp_path, "giant.xml", text)
+    assert path.stat().st_size > 15 * MiB
+    result = run_capped([str(path)], code=_MEMORY_OF_READING, seconds=30, memory=1 << 30)
+    assert_clean(result, codes={0})
+    grown, fault = result.stdout.split(" ", 1)
+    assert "more than 200 draws and discards in a round" in fault
+    assert int(grown) < 32 * MiB, f"{int(grown) / MiB:.0f} MiB past the file's bytes"
+
+
 def test_a_discard_the_player_does_not_hold_is_a_fault(tmp_path: Path) -> None:
     text = mjlog('<T100/><D101/>\n<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>')
     game = read_log(_write(tmp_path, "held.xml", text))

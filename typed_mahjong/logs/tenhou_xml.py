@@ -69,6 +69,11 @@ from .tracker import WIND_LETTERS, CalledMeld, RoundTracker
 
 MAX_ROUNDS = 1000  # one game: a hanchan has a few dozen rounds at most
 _MOVES_CAP = 200  # draws and discards in a round: a wall has 70 draws, each a discard
+# Tags the fast path cuts the rounds into at once (a list of them, tens of bytes each):
+# past this many the file is no game Tenhou wrote (a round has a few hundred tags at most)
+# and is read the careful way, a round at a time, so a file of one giant round costs its
+# bytes plus one round, not a list of millions of tags.
+FAST_TAGS_CAP = 300 * MAX_ROUNDS
 _DRAWS = (b"<T", b"<U", b"<V", b"<W")  # draws of seats 0..3; in a run nothing else starts so
 _DISCARDS = (b"<D", b"<E", b"<F", b"<G")
 _HANDS = (b"hai0", b"hai1", b"hai2", b"hai3")
@@ -149,7 +154,8 @@ class MjlogReader:
 
     def _rounds_from(self, first: int) -> Iterator[Round]:
         """The rounds from the first ``<INIT>``, at ``first``, to the end."""
-        found = tags(self.data, first, self._end) if self.fast else None
+        fast = self.fast and self.data.count(b"<", first, self._end) <= FAST_TAGS_CAP
+        found = tags(self.data, first, self._end) if fast else None
         if found is None:
             yield from self._careful(first, self._end, 0)
             return
