@@ -186,7 +186,7 @@ def check_output_path(path: str | os.PathLike[str], *,
     except OSError as exc:
         raise OutputError(f"cannot write {shown}: {exc.strerror or exc}", file=shown) from None
     if status is not None:
-        _check_existing_target(status, shown)
+        _check_existing_target(status, name, shown)
     folder = target.parent
     if not folder.is_dir():
         raise OutputError(f"cannot write {shown}: the folder {printable(str(folder))} does "
@@ -199,14 +199,14 @@ def check_output_path(path: str | os.PathLike[str], *,
     return target
 
 
-def _check_existing_target(status: os.stat_result, shown: str) -> None:
+def _check_existing_target(status: os.stat_result, name: str, shown: str) -> None:
     """Refuse an existing target that is no regular file, or that is read-only."""
     if not stat.S_ISREG(status.st_mode):
         raise OutputError(f"cannot write {shown}: it is {_kind(status.st_mode)}; output goes "
                           "only to a regular file or to standard output", file=shown)
-    # No write bit for anyone: its owner made it read-only. The rename would replace it
-    # anyway (the folder is writable), and root passes os.access whatever the mode.
-    if not status.st_mode & 0o222:
+    # The rename would replace a read-only file anyway (the folder is writable): ask. No
+    # write bit for anyone counts too, as root passes os.access whatever the mode.
+    if not status.st_mode & 0o222 or not os.access(name, os.W_OK):
         raise OutputError(f"cannot write {shown}: it is read-only", file=shown)
 
 
