@@ -9,6 +9,8 @@ place (``typed_mahjong.cli.main``): one located line, or one JSON object with ``
 
 from __future__ import annotations
 
+import re
+
 # Categories of HandError.kind; the mypy plugin maps each to a `mahjong-*` error code.
 MALFORMED = "malformed"  # the notation itself is broken: unknown character, 5th tile, ...
 NOT_WINNING = "not-winning"  # well-formed, but no reading makes it a complete hand
@@ -47,8 +49,8 @@ EXCERPT_SIDE = 30
 
 def source_excerpt(source: str, position: int) -> tuple[str, int]:
     """A short window of ``source`` around ``position`` (``...`` where it is cut), control
-    and other unprintable characters escaped (``\\x1b``), and the position's offset inside
-    that window."""
+    characters escaped (``\\u001b``, as ``printable`` writes them), and the position's
+    offset inside that window."""
     start = max(0, position - EXCERPT_SIDE)
     end = min(len(source), position + EXCERPT_SIDE + 1)
     head = "..." if start > 0 else ""
@@ -57,12 +59,24 @@ def source_excerpt(source: str, position: int) -> tuple[str, int]:
     return f"{head}{before}{printable(source[position:end])}{tail}", len(head) + len(before)
 
 
+# C0 controls but tab and newline, DEL, C1 controls, the bidirectional formatting
+# characters (they reorder what a terminal shows: "Trojan source"), and lone surrogates:
+# a byte that is not UTF-8 in an argument or a file name arrives as one (surrogateescape),
+# and written out it is either that raw byte (not UTF-8) or an encoding error.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                      "\ud800-\udfff]")
+
+
 def printable(text: str) -> str:
-    """``text`` with every character a terminal could act on (escape sequences, bells,
-    bidi overrides) written as its Python escape, the rest as is."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    r"""``text`` with every terminal control character (and lone surrogate) written as
+    ``\uXXXX``.
+
+    The escape is JSON's own, so a JSON document stays valid JSON with the same meaning.
+
+    >>> printable("fox\x1b[2Jowl")
+    'fox\\u001b[2Jowl'
+    """
+    return _CONTROL.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 class HandError(MahjongError):

@@ -15,32 +15,16 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import re
 import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .errors import MahjongError
+from .errors import MahjongError, printable
 
-# C0 controls but tab and newline, DEL, C1 controls, the bidirectional formatting
-# characters (they reorder what a terminal shows: "Trojan source"), and lone surrogates:
-# a byte that is not UTF-8 in an argument or a file name arrives as one (surrogateescape),
-# and written out it is either that raw byte (not UTF-8) or an encoding error.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-                      "\ud800-\udfff]")
-
-
-def printable(text: str) -> str:
-    r"""``text`` with every terminal control character (and lone surrogate) written as
-    ``\uXXXX``.
-
-    The escape is JSON's own, so a JSON document stays valid JSON with the same meaning.
-
-    >>> printable("fox\x1b[2Jowl")
-    'fox\\u001b[2Jowl'
-    """
-    return _CONTROL.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+# printable lives in errors.py (errors quote texts too); every other module imports it here.
+__all__ = ["InputError", "OutputError", "check_output_path", "file_kind", "printable",
+           "read_head", "read_input", "walk_files", "write_output"]
 
 
 class OutputError(MahjongError):
