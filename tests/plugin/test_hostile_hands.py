@@ -9,26 +9,34 @@ from plugin_support import Project, pyproject
 
 
 def test_eighty_six_pons_are_one_error_at_the_meld(project: Project) -> None:
-    # Was mahjong-internal: "byte must be in range(0, 256)".
-    hand = "123m" + " pon:555z" * 86
-    pieces = ", ".join(['"123m"', *['"pon:555z"'] * 90])
+    # Was mahjong-internal: "byte must be in range(0, 256)". Past the hand's 256-character
+    # bound (issue 43) the text is refused before a meld is read, at the whole value; below
+    # it, the error is at the meld that brings the fifth copy.
+    hand = "123m" + " pon:555z" * 86  # 778 characters
+    pieces = ", ".join(['"123m"', *['"pon:555z"'] * 90])  # joined: 814 characters
+    short = "123m" + " pon:555z" * 20  # 184 characters
     project.write("pyproject.toml", pyproject())
     project.write("m.py", f"""\
         from typed_mahjong import Hand, Points, Ron, Shanten
         x: Points[Hand["{hand}"], Ron["1m"]]
         y: Shanten[Hand[{pieces}]]
+        z: Points[Hand["{short}"], Ron["1m"]]
     """)
     result = mypy_capped(project.root, "m.py")
     assert_clean(result, codes={1})
-    # The second pon brings the 5th copy of 5z: its column (1-based) in each line.
-    first_line = f'x: Points[Hand["{hand}"]'
-    second = first_line.index("pon:555z", first_line.index("pon:555z") + 1) + 1
-    second_line = f"y: Shanten[Hand[{pieces}]]"
-    piece = second_line.index('"pon:555z"', second_line.index('"pon:555z"') + 1) + 2
-    message = ("error: hand: meld 'pon:555z' brings the melds a 5th copy of 5z (only four "
-               "of each tile exist)  [mahjong-malformed]")
-    assert result.stdout.splitlines() == [f"m.py:2:{second}: {message}",
-                                          f"m.py:3:{piece}: {message}"]
+    # Columns are 1-based: the hand's opening quote on line 2, the Hand input on line 3
+    # (several pieces: no one of them is at fault), the second pon on line 4.
+    quote = len('x: Points[Hand[') + 1
+    whole = len("y: Shanten[") + 1
+    third_line = f'z: Points[Hand["{short}"]'
+    second = third_line.index("pon:555z", third_line.index("pon:555z") + 1) + 1
+    too_long = "error: hand: {} characters is too long for a hand (at most 256)  " \
+        "[mahjong-malformed]"
+    fifth = ("error: hand: meld 'pon:555z' brings the melds a 5th copy of 5z (only four "
+             "of each tile exist)  [mahjong-malformed]")
+    assert result.stdout.splitlines() == [f"m.py:2:{quote}: {too_long.format(len(hand))}",
+                                          f"m.py:3:{whole}: {too_long.format(814)}",
+                                          f"m.py:4:{second}: {fifth}"]
 
 
 def test_a_count_too_long_to_print_is_one_error(project: Project) -> None:
