@@ -38,6 +38,8 @@ from .game_fixtures import (
     GAME_KEYS,
     GameFixture,
     ScoredGameFixture,
+    fixture_class_name,
+    fixture_constant,
     game_fixture,
     score_game_fixture,
 )
@@ -75,12 +77,11 @@ class Fixture:
 
     @property
     def constant(self) -> str:
-        return self.name.replace("-", "_").upper()
+        return fixture_constant(self.name)
 
     @property
     def class_name(self) -> str:
-        words = re.split(r"[-_]+", self.name)
-        return "".join(word[:1].upper() + word[1:] for word in words if word) + "Fixture"
+        return fixture_class_name(self.name)
 
     @property
     def tsumo(self) -> bool:

@@ -32,6 +32,18 @@ from .toml_lines import Place
 GAME_KEYS = ("game", "hand", "points", "inputs", "yaku", "note")
 
 
+def fixture_constant(name: str) -> str:
+    """The module constant of a fixture named ``name`` (``pinfu-tsumo`` -> ``PINFU_TSUMO``),
+    for riichi and game fixtures alike."""
+    return name.replace("-", "_").upper()
+
+
+def fixture_class_name(name: str) -> str:
+    """The record class of a fixture named ``name`` (``pinfu-tsumo`` -> ``PinfuTsumoFixture``)."""
+    words = re.split(r"[-_]+", name)
+    return "".join(word[:1].upper() + word[1:] for word in words if word) + "Fixture"
+
+
 @dataclass(frozen=True, slots=True)
 class GameFixture:
     name: str
@@ -46,12 +58,11 @@ class GameFixture:
 
     @property
     def constant(self) -> str:
-        return self.name.replace("-", "_").upper()
+        return fixture_constant(self.name)
 
     @property
     def class_name(self) -> str:
-        words = re.split(r"[-_]+", self.name)
-        return "".join(word[:1].upper() + word[1:] for word in words if word) + "Fixture"
+        return fixture_class_name(self.name)
 
 
 @dataclass(frozen=True, slots=True)
