@@ -24,12 +24,12 @@ from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 from typed_mahjong.core.win_options import BY_NAME
 from typed_mahjong.errors import HandError
 from typed_mahjong.query.answers import RESULTS, AnnotationError, build_call
-from typed_mahjong.query.wording import BareName, bare_name_message
+from typed_mahjong.query.wording import BareName, bare_name_message, input_alone_message
 
 from . import errors
 from .claims import withdraw_name_errors
 from .literals import result_type
-from .locate import clip, problem_context, shown
+from .locate import problem_context, shown
 from .outcomes import Problem, Verdict, report_internal
 from .reading import RawInput, Unresolved, inputs_key, quick_key, read_inputs
 from .state import State
@@ -71,10 +71,7 @@ def analyze_input_alone(ctx: AnalyzeTypeContext, name: str,
         return AnyType(TypeOfAny.special_form)
     # One error, ours: not also mypy's "Name "E" is not defined" for Seat["E"].
     withdraw_name_errors(ctx.api, _name_like_values([ctx.type]))
-    ctx.api.fail(shown(f'{name}[...] is an input, not a type: use it inside a result, e.g. '
-                       f'Points[Hand["234p234s456m567s44p"], Ron["3p"]]. To write a value '
-                       f'once and reuse it, name the string, not the input: '
-                       f'{_reuse_example(name, ctx.type.args)}'), ctx.context,
+    ctx.api.fail(shown(input_alone_message(name, _single_text(ctx.type.args))), ctx.context,
                  code=errors.USAGE)
     return AnyType(TypeOfAny.from_error)
 
@@ -143,17 +140,14 @@ def _subscript_bases(statement: object) -> dict[tuple[int, int], Expression]:
     return bases
 
 
-def _reuse_example(name: str, args: Sequence[Type]) -> str:
-    """``HAND: Final = "234p..."`` then ``Hand[HAND]``, with the user's own string."""
-    text = '"234p234s456m567s44p"'
-    if len(args) == 1:
-        value = args[0]
-        written = value.literal_value if isinstance(value, RawExpressionType) else getattr(
-            value, "original_str_expr", None)
-        if isinstance(written, str):
-            text = '"' + clip(written) + '"'
-    constant = name.upper()
-    return f"{constant}: Final = {text} then {name}[{constant}]"
+def _single_text(args: Sequence[Type]) -> str | None:
+    """The one string an input is given (``Hand["234p..."]``), to show it back."""
+    if len(args) != 1:
+        return None
+    value = args[0]
+    written = value.literal_value if isinstance(value, RawExpressionType) else getattr(
+        value, "original_str_expr", None)
+    return written if isinstance(written, str) else None
 
 
 def _analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:

@@ -28,27 +28,9 @@ EXAMPLES = [ROOT / "examples" / name for name in (
 CASE_FILES = [ROOT / "tests" / "plugin" / name for name in (
     "test_errors.yaml", "test_inputs.yaml", "test_results.yaml", "test_messages.yaml",
     "test_functions.yaml", "test_comparisons.yaml", "test_parametrize_rows.yaml",
-    "test_fixture_forms.yaml", "test_settlement.yaml", "test_hand_results.yaml")]
+    "test_fixture_forms.yaml", "test_settlement.yaml", "test_hand_results.yaml",
+    "test_game_inputs.yaml", "test_linters.yaml")]
 ERROR_LINE = re.compile(r"^[^:]+:(\d+):(\d+): error: (.*)  \[([a-z-]+)\]$")
-# Cases the server does not match yet (issue 40, left to do): strict, so each one that
-# starts to match fails here until it is taken off the list.
-KNOWN_GAPS = {
-    "test_errors.yaml::usage_errors": "an input written alone as a type (x: Hand[...])",
-    "test_errors.yaml::ignore_and_disable_codes": "disable_error_code and # mypy: comments",
-    "test_messages.yaml::an_input_alias_shows_the_reusable_spelling":
-        "an input written alone as a type (H = Hand[...])",
-    "test_comparisons.yaml::comparisons_with_strict_equality":
-        "== on a variable annotated with a result (mypy's types, not the syntax)",
-    "test_comparisons.yaml::comparisons_of_union_items": "== on a TypedDict item",
-    "test_parametrize_rows.yaml::rows_in_annotated_columns":
-        "@pytest.mark.parametrize rows against annotated parameters",
-    "test_fixture_forms.yaml::fixtures_in_functions_and_tests":
-        "values passed to annotated parameters; == on annotated variables",
-    "test_fixture_forms.yaml::fixtures_at_module_level_and_in_classes":
-        "aliases of results (X: TypeAlias = Points[...]); values passed to annotated fields",
-    "test_fixture_forms.yaml::fixtures_with_future_annotations":
-        "values passed to annotated parameters; == on an annotated attribute",
-}
 # mypy's codes the server reports besides the plugin's own mahjong-* codes.
 COMPARED_CODES = frozenset({"assignment", "arg-type"})
 
@@ -93,12 +75,9 @@ def _cases() -> list[object]:
         for case in yaml.safe_load(path.read_text(encoding="utf-8")):
             if "main" in case and not case.get("files"):
                 name = f"{path.name}::{case['case']}"
-                gap = KNOWN_GAPS.get(name)
-                marks = [pytest.mark.xfail(strict=True, reason=gap)] if gap else []
                 found.append(pytest.param(
                     name, case["main"],
-                    case.get("mypy_config", "plugins = typed_mahjong.plugin\n"), id=name,
-                    marks=marks))
+                    case.get("mypy_config", "plugins = typed_mahjong.plugin\n"), id=name))
     return found
 
 

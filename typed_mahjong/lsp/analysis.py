@@ -13,7 +13,7 @@ to the core again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final
 
@@ -30,14 +30,16 @@ from ..query.answers import (
     accepts,
     build_call,
 )
-from ..query.calls import calls_possible, calls_used, find_calls
+from ..query.calls import calls_possible, calls_used, read_statement, uses_possible
 from ..query.finder import (
     NO_VALUE,
     Found,
+    InputAlone,
     Names,
     Span,
     WrittenInput,
     find_in,
+    inputs_alone,
     module_names,
     names_used,
     rebound,
@@ -47,8 +49,9 @@ from ..query.keys import memo_key
 from ..query.outcomes import USAGE, Problem, Verdict, code_for_kind, evaluate
 from ..query.places import problem_place
 from ..query.settings import PluginConfig
-from ..query.wording import BareName, bare_name_message, shown
-from .calls import call_messages
+from ..query.uses import Declared, bindings, merged
+from ..query.wording import BareName, bare_name_message, input_alone_message, shown
+from .calls import call_messages, use_messages
 from .messages import (
     ASSIGNMENT,
     CONFIG,
@@ -57,8 +60,10 @@ from .messages import (
     INTERNAL,
     NOTE,
     Message,
+    declared_text,
     type_text,
 )
+from .mypy_options import disabled_codes, inline_disabled
 from .pieces import Buffer, Ignores, Piece
 
 __all__ = ["ERROR", "NOTE", "Checker", "Message", "Report", "at", "hint_text",
@@ -111,6 +116,7 @@ class PieceMemo:
 class _BufferState:
     buffer: Buffer = field(default_factory=Buffer)
     names: Names | None = None
+    declared: dict[str, Declared] = field(default_factory=dict)
 
 
 class Checker:
@@ -125,6 +131,7 @@ class Checker:
         self.asked = 0  # how many questions went to the core (for tests and benchmarks)
         self.statements_read = 0  # top-level statements whose annotations were read again
         self._fingerprint = config.fingerprint()
+        self._disabled = disabled_codes(config.config_file)
 
     def check(self, source: str, buffer: str = "") -> Report:
         """The report of a buffer; never raises for any text. ``buffer`` names the buffer
@@ -168,25 +175,49 @@ class Checker:
         names = module_names(None, [node for piece in pieces for node in piece.nested])
         changed = rebound(state.names, names) if state.names is not None else set()
         state.names = names
-        calls = calls_possible(names)
+        calls = calls_possible(names) or uses_possible(names)
+        declared = self._declared(pieces, names, changed) if calls else {}
+        changed.update(name for name in declared.keys() | state.declared.keys()
+                       if declared.get(name) != state.declared.get(name))
+        state.declared = declared
         messages: list[Message] = []
         answered: list[Answered] = []
+        disabled = inline_disabled(state.buffer.lines, self._disabled)
         for piece in pieces:
             memo = piece.memo
             if not isinstance(memo, PieceMemo) or not memo.used.isdisjoint(changed) \
                     or memo.calls != calls:
-                memo = self._read(piece, names, calls)
+                memo = self._read(piece, names, declared if calls else None)
             elif memo.shift != piece.shift:
                 memo = memo.moved(piece.shift)
             piece.memo = memo
             answered.extend(memo.answered)
             messages.extend(message for message in memo.messages
-                            if not _silenced(message, piece.ignores, piece.shift))
+                            if message.code not in disabled
+                            and not _silenced(message, piece.ignores, piece.shift))
         return Report(tuple(messages), tuple(answered))
 
-    def _read(self, piece: Piece, names: Names, calls: bool) -> PieceMemo:
-        """Find and answer the annotations (and, when ``calls``, the function forms and
-        rows) of one top-level statement."""
+    @staticmethod
+    def _declared(pieces: list[Piece], names: Names, changed: set[str]
+                  ) -> dict[str, Declared]:
+        """The module's declarations, each statement's kept while it and the names it
+        uses stand (a statement read again is new, its ``declares`` not yet made)."""
+        parts: list[Mapping[str, Declared | None]] = []
+        for piece in pieces:
+            memo = piece.memo
+            if piece.declares is None or not isinstance(memo, PieceMemo) \
+                    or not memo.used.isdisjoint(changed):
+                piece.declares = bindings([piece.node], names, classes=True)
+            assert isinstance(piece.declares, dict)
+            parts.append(piece.declares)
+        return merged(parts)
+
+    def _read(self, piece: Piece, names: Names,
+              declared: dict[str, Declared] | None) -> PieceMemo:
+        """Find and answer the annotations (and, given the module's ``declared`` names,
+        the function forms, rows and uses of declared names) of one top-level
+        statement."""
+        calls = declared is not None
         self.statements_read += 1
         answered: list[Answered] = []
         messages: list[Message] = []
@@ -195,10 +226,15 @@ class Checker:
             outcome, said = self._answer(found)
             answered.append(Answered(found, outcome))
             messages.extend(said)
+        messages.extend(_alone_message(alone, piece.shift)
+                        for alone in inputs_alone(piece.nested, names))
         used = names_used(piece.nested)
-        if calls:
-            for call in find_calls(piece.node, names):
+        if declared is not None:
+            calls_found, uses = read_statement(piece.node, names, declared)
+            for call in calls_found:
                 messages.extend(call_messages(call.moved(piece.shift), self._ask))
+            for use in uses:
+                messages.extend(use_messages(use.moved(piece.shift), self._ask))
             used |= calls_used(piece.node)
             # mypy reports in line order; a call's messages go among the annotations'.
             messages.sort(key=lambda message: (message.span.line, message.span.column))
@@ -223,6 +259,9 @@ class Checker:
         if found.inputs is None:
             return None, [Message(found.span, ERROR, f'{result} needs inputs, e.g. {result}'
                                   f'[Hand["234p234s456m567s44p"], Ron["3p"]]', USAGE)]
+        if found.alias and any(isinstance(value, BareName) for written in found.inputs
+                               for value in written.values):
+            return None, []  # reported where the alias is defined
         bare = [Message(span, ERROR, shown(bare_name_message(value, written.name)), USAGE)
                 for written in found.inputs
                 for value, span in zip(written.values, written.value_spans, strict=True)
@@ -233,11 +272,17 @@ class Checker:
             call = build_call(result, [(written.name, written.values)
                                        for written in found.inputs])
         except AnnotationError as exc:
+            if found.alias:
+                return None, []
             return None, [Message(_usage_span(exc, found), ERROR, shown(exc.message), USAGE)]
         except HandError as exc:  # a count out of its option's range, checked before use
+            if found.alias:
+                return None, []
             return None, [Message(_option_span(exc.field, found), ERROR, shown(exc.message),
                                   code_for_kind(exc.kind))]
         outcome = self._outcome(call, found)
+        if found.alias and isinstance(outcome, Problem):
+            return outcome, []  # reported where the alias is defined
         if isinstance(outcome, Problem):
             return outcome, [Message(_problem_span(call, outcome, found), ERROR,
                                      shown(outcome.message), outcome.code)]
@@ -286,7 +331,13 @@ def _moved_found(found: Found, lines: int) -> Found:
                      tuple(span.moved(lines) for span in written.value_spans))
         for written in found.inputs)
     return Found(found.result, inputs, found.span.moved(lines), found.value,
-                 None if found.value_span is None else found.value_span.moved(lines))
+                 None if found.value_span is None else found.value_span.moved(lines),
+                 found.alias)
+
+
+def _alone_message(alone: InputAlone, lines: int) -> Message:
+    return Message(alone.span.moved(lines), ERROR,
+                   shown(input_alone_message(alone.name, alone.text)), USAGE)
 
 
 def _silenced(message: Message, ignored: Ignores, shift: int) -> bool:
@@ -333,16 +384,6 @@ def _problem_span(call: Call, problem: Problem, found: Found) -> Span:
         column = span.column + 1 + place.offset  # 1: the opening quote
         return Span(span.line, column, span.line, column + 1)
     return span
-
-
-def declared_text(result: str, value: Answer) -> str:
-    """The type of a result annotation whose answer is ``value``, as mypy prints it."""
-    form = RESULTS_BY_NAME[result].form
-    if form == MEMBER and isinstance(value, tuple):
-        if not value:
-            return "Never"
-        return f"Literal[{', '.join(repr(item) for item in value)}]"
-    return type_text(value)
 
 
 def assignment_text(result: str, answer: Answer, written: object) -> str:

@@ -12,11 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..errors import HandError
 from ..query.answers import (
+    EXACT,
     KEYWORD_TYPES,
+    MEMBER,
+    RESULTS_BY_NAME,
     AnnotationError,
     Answer,
     Call,
+    accepts,
+    build_call,
     call_from_arguments,
     game_call_of,
 )
@@ -25,8 +31,18 @@ from ..query.finder import NO_VALUE, Span
 from ..query.keys import memo_key
 from ..query.outcomes import USAGE, Problem, Verdict
 from ..query.places import problem_place
-from ..query.wording import literal_text, shown
-from .messages import ARG_TYPE, ASSIGNMENT, ERROR, MISMATCH, NOTE, Message, type_text
+from ..query.uses import COMPARED, Use
+from ..query.wording import BareName, literal_text, shown
+from .messages import (
+    ARG_TYPE,
+    ASSIGNMENT,
+    ERROR,
+    MISMATCH,
+    NOTE,
+    Message,
+    declared_text,
+    type_text,
+)
 from .messages import EXPLAIN as EXPLAIN_CODE
 
 # (call, memo key or None for an answer that must carry its breakdown) -> the outcome
@@ -68,15 +84,51 @@ def _assigned(found: CallFound, answer: Answer) -> list[Message]:
 def _compared(found: CallFound, answer: Answer) -> list[Message]:
     """``points(...) == 1600``: the plugin's ``==`` hook, for a computed call."""
     compared = found.compared
-    if compared is None or not _literal(answer):
+    if compared is None:
         return []
-    other = compared.other
-    if type(other) is not type(answer) or other == answer:
+    return _mismatch(answer, compared.other, compared.equal, compared.span)
+
+
+def _mismatch(answer: object, other: object, equal: bool, span: Span) -> list[Message]:
+    """The ``==`` hook's error when a computed literal meets another written one."""
+    if not _literal(answer) or type(other) is not type(answer) or other == answer:
         return []
-    verdict = "always False" if compared.equal else "always True"
-    return [Message(compared.span, ERROR, shown(
+    verdict = "always False" if equal else "always True"
+    return [Message(span, ERROR, shown(
         f"typed-mahjong computed {_clipped(answer)} here, not {_clipped(other)}: this "
         f"comparison is {verdict}"), MISMATCH)]
+
+
+def use_messages(use: Use, ask: Ask) -> list[Message]:
+    """A literal met by a name declared with a result: compared with it (the ``==``
+    hook), or passed where it is a parameter or a field (mypy's ``[arg-type]``). A query
+    that cannot be answered says nothing here: its annotation reports it."""
+    result, inputs = use.query
+    if any(isinstance(value, BareName) for _, values in inputs for value in values):
+        return []
+    try:
+        call = build_call(result, list(inputs))
+    except (AnnotationError, HandError):
+        return []
+    outcome = ask(call, memo_key((result, list(inputs))))
+    if isinstance(outcome, Problem):
+        return []
+    answer = outcome.value
+    if use.kind == COMPARED:
+        form = RESULTS_BY_NAME[result].form
+        if form == MEMBER:  # one of the names: a single literal only when there is one
+            if not isinstance(answer, tuple) or len(answer) != 1:
+                return []
+            answer = answer[0]
+        elif form != EXACT and isinstance(answer, tuple):
+            return []
+        return _mismatch(answer, use.written, use.equal, use.span)
+    if accepts(call, answer, use.written):
+        return []
+    return [Message(use.span, ERROR, shown(
+        f'Argument {use.argument} to "{use.callee}" has incompatible type '
+        f'{literal_text(use.written)}; expected "{declared_text(result, answer)}"'),
+        ARG_TYPE)]
 
 
 def _literal(value: object) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ..query.answers import MEMBER, RESULTS_BY_NAME, Answer
 from ..query.finder import Span
 
 ERROR: Final = "error"
@@ -27,6 +28,16 @@ class Message:
     text: str
     code: str
     fixes: tuple[str, ...] = ()
+
+
+def declared_text(result: str, value: Answer) -> str:
+    """The type of a result annotation whose answer is ``value``, as mypy prints it."""
+    form = RESULTS_BY_NAME[result].form
+    if form == MEMBER and isinstance(value, tuple):
+        if not value:
+            return "Never"
+        return f"Literal[{', '.join(repr(item) for item in value)}]"
+    return type_text(value)
 
 
 def type_text(value: object) -> str:

@@ -47,6 +47,9 @@ class Piece:
     ignores: Ignores  # by the parsed line numbers, as ``node``
     shift: int = 0
     memo: object = field(default=None)
+    # What the statement declares at module level (``query.uses.bindings``), the
+    # checker's too: kept while the statement and the names it uses stand.
+    declares: object = field(default=None)
 
 
 def split_lines(source: str) -> list[str]:

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import ast
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from .answers import FUNCTION_RESULTS, KEYWORD_TYPES
+from .answers import FUNCTION_RESULTS, KEYWORD_TYPES, RESULTS
 from .finder import (
     LITERAL,
     NO_VALUE,
@@ -36,6 +36,19 @@ from .finder import (
     _in_package,
     _literal,
     _typing_name,
+)
+from .uses import (
+    ARGUMENT,
+    COMPARED,
+    ClassDeclared,
+    Declared,
+    Resolver,
+    Use,
+    argument_uses,
+    class_declared,
+    parametrize_table,
+    query_of,
+    row_values,
 )
 
 EXPLAIN: Final = "Explain"  # explain(): notes only, as the plugin's pseudo-result
@@ -142,16 +155,32 @@ def calls_possible(names: Names) -> bool:
     return any(_resolves(path) for path in names.paths.values())
 
 
+def uses_possible(names: Names) -> bool:
+    """Whether a module may declare a name with a result (it imports one, or our
+    package), so a value may meet one in its expressions."""
+    return bool(names.modules) or any(name in RESULTS for name in names.ours.values())
+
+
 def _resolves(path: str) -> bool:
     return path in FORMS or any(form.startswith(path + ".") for form in FORMS)
 
 
 def find_calls(statement: ast.stmt, names: Names) -> list[CallFound]:
     """The answerable calls of one top-level statement, in source order."""
-    reader = _Reader(names, _bound_in(statement))
+    return read_statement(statement, names, None)[0]
+
+
+def read_statement(statement: ast.stmt, names: Names,
+                   declared: Mapping[str, Declared] | None
+                   ) -> tuple[list[CallFound], list[Use]]:
+    """The answerable calls of one top-level statement and, given the module's
+    ``declared`` names (``uses.merged``), the places a literal meets one (``Use``), each
+    in source order."""
+    reader = _Reader(names, _bound_in(statement), declared)
     reader.block([statement], checked=True)
     reader.found.sort(key=lambda call: (call.span.line, call.span.column))
-    return reader.found
+    reader.uses.sort(key=lambda use: (use.span.line, use.span.column))
+    return reader.found, reader.uses
 
 
 def calls_used(statement: ast.stmt) -> frozenset[str]:
@@ -185,10 +214,15 @@ def _bound_in(statement: ast.stmt) -> frozenset[str]:
 class _Reader:
     """Walks a statement as mypy checks it, collecting the calls it can answer."""
 
-    def __init__(self, names: Names, local: frozenset[str]) -> None:
+    def __init__(self, names: Names, local: frozenset[str],
+                 declared: Mapping[str, Declared] | None = None) -> None:
         self.names = names
         self.local = local
         self.found: list[CallFound] = []
+        self.uses: list[Use] = []
+        self.resolver = Resolver(declared, names) if declared is not None else None
+        # The class whose body the reader is in (None: a function's), innermost last.
+        self._classes: list[ClassDeclared | None] = []
 
     def block(self, statements: list[ast.stmt], checked: bool) -> None:
         for statement in statements:
@@ -205,12 +239,24 @@ class _Reader:
                 argument.annotation is not None for argument in (
                     *arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
                     *filter(None, (arguments.vararg, arguments.kwarg))))
+            if self.resolver is None:
+                self.block(node.body, checked and typed)
+                return
+            if checked and typed:
+                self._parametrized(node)
+            self.resolver.enter(node, self._classes[-1] if self._classes else None)
+            self._classes.append(None)
             self.block(node.body, checked and typed)
+            self._classes.pop()
+            self.resolver.leave()
             return
         if isinstance(node, ast.ClassDef):
             self.expressions([*node.decorator_list, *node.bases,
                               *(keyword.value for keyword in node.keywords)], checked)
+            self._classes.append(class_declared(node, self.names)
+                                 if self.resolver is not None else None)
             self.block(node.body, checked)
+            self._classes.pop()
             return
         if isinstance(node, ast.If):
             self.expressions([node.test], checked)
@@ -262,6 +308,7 @@ class _Reader:
                         pending.extend([*ast.iter_child_nodes(side), sides[1 - index]])
                         break
                 else:
+                    self._compared(node, sides, written)
                     pending.extend(ast.iter_child_nodes(node))
                 continue
             if isinstance(node, ast.Call):
@@ -271,6 +318,9 @@ class _Reader:
     def call(self, node: ast.Call, *, declared: object = NO_VALUE,
              compared: Comparison | None = None) -> None:
         """Record a call of ours (not its insides: the caller walks them)."""
+        signature = self.resolver.callee(node.func) if self.resolver is not None else None
+        if signature is not None:
+            self.uses.extend(argument_uses(node, signature, self._use_value))
         form = FORMS.get(self.dotted(node.func) or "")
         if form is None:
             return
@@ -278,6 +328,49 @@ class _Reader:
         if arguments is not None:
             self.found.append(CallFound(form, arguments, Span.of(node), declared,
                                         compared if not form.row else None))
+
+    def _compared(self, node: ast.Compare, sides: tuple[ast.expr, ast.expr],
+                  written: list[object]) -> None:
+        """``expected == 1600`` with ``expected`` declared with a result."""
+        if self.resolver is None:
+            return
+        for index, side in enumerate(sides):
+            other = written[1 - index]
+            if other is NO_VALUE or written[index] is not NO_VALUE:
+                continue
+            query = self.resolver.query(side)
+            if query is not None:
+                self.uses.append(Use(COMPARED, query, other, Span.of(node),
+                                     equal=isinstance(node.ops[0], ast.Eq)))
+                return
+
+    def _parametrized(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """``@pytest.mark.parametrize`` rows against the function's annotated parameters."""
+        arguments = node.args
+        declared = {argument.arg: query_of(argument.annotation, self.names)
+                    for argument in (*arguments.posonlyargs, *arguments.args,
+                                     *arguments.kwonlyargs)
+                    if argument.annotation is not None}
+        for decorator in node.decorator_list:
+            table = parametrize_table(decorator)
+            if table is None:
+                continue
+            columns, rows = table
+            queries = [declared.get(column) if column else None for column in columns]
+            if not any(queries):
+                continue
+            for row in rows:
+                values = row_values(row, len(columns))
+                for column, query, value in zip(columns, queries, values or (),
+                                                strict=False):
+                    literal = self._use_value(value) if query is not None else NO_VALUE
+                    if query is not None and literal is not NO_VALUE:
+                        self.uses.append(Use(ARGUMENT, query, literal, Span.of(value),
+                                             argument=f'"{column}"', callee=node.name))
+
+    def _use_value(self, node: ast.expr) -> object:
+        """A value as the plugin's checks read it: written out, or a Final constant."""
+        return self._value(node, expect=True)
 
     def dotted(self, node: ast.expr) -> str | None:
         """The dotted path a callee names (``typed_mahjong.query.cases.points``), or None

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .answers import INPUTS, NUMBER_INPUTS, RESULTS, NotALiteral
+from .keys import has_no_decimal_text
 from .wording import BareName
 
 PACKAGE: Final = "typed_mahjong"
@@ -30,6 +31,7 @@ TYPING_MODULES: Final = frozenset({"typing", "typing_extensions"})
 # The names of typing a query's syntax uses.
 LITERAL: Final = "Literal"
 FINAL: Final = "Final"
+TYPE_ALIAS: Final = "TypeAlias"
 _OURS: Final = frozenset({*RESULTS, *INPUTS})
 # What mypy's parser makes of an expression that is no type (a - b, f(x)).
 _NOT_A_TYPE: Final = "typing.Any"
@@ -83,6 +85,9 @@ class Found:
 
     ``inputs`` is None when the result is written bare (``x: Points``); ``value`` is the
     literal assigned to it (``= 1300``), else ``NO_VALUE``, and ``value_span`` its place.
+    ``alias`` marks an annotation written as an alias of a result (``x: DealerRon = 2000``
+    after ``DealerRon: TypeAlias = Points[...]``): its inputs are the alias's, every place
+    is the annotation's own, and a problem with the query is the alias's to report.
     """
 
     result: str
@@ -90,6 +95,17 @@ class Found:
     span: Span
     value: object = NO_VALUE
     value_span: Span | None = None
+    alias: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class InputAlone:
+    """An input subscripted outside any result (``x: Hand["..."]``, ``H = Hand["..."]``):
+    a usage error. ``text`` is its one string value, when it has exactly one."""
+
+    name: str
+    text: str | None
+    span: Span
 
 
 @dataclass(slots=True)
@@ -110,6 +126,9 @@ class Names:
     # Names bound by anything but an import from our package (assignments, loops, defs,
     # other imports): a call through one of them may not be ours.
     others: set[str] = field(default_factory=set)
+    # Aliases of a result (``DealerRon: TypeAlias = Points[...]``, or without the
+    # ``TypeAlias``): the alias's name -> the result it stands for.
+    result_aliases: dict[str, ast.expr] = field(default_factory=dict)
 
 
 def statements(tree: ast.Module) -> list[ast.stmt]:
@@ -190,6 +209,8 @@ def module_names(tree: ast.Module | None, nodes: list[ast.stmt] | None = None) -
             aliased = _literal_alias(node.value, names)
             if ours is not None:
                 names.ours[target] = ours  # Win = Ron
+            elif _result_head(node.value, names):
+                names.result_aliases[target] = node.value
             elif aliased is not None:
                 names.literal_aliases[target] = aliased
             else:
@@ -200,12 +221,39 @@ def module_names(tree: ast.Module | None, nodes: list[ast.stmt] | None = None) -
             constant = _literal(node.value) if node.value is not None else None
             if _typing_name(node.annotation, names) == FINAL and constant is not None:
                 names.constants[target] = constant
+            elif node.value is not None and _type_alias(node.annotation) \
+                    and _result_head(node.value, names):
+                names.result_aliases[target] = node.value
             else:
                 names.variables.add(target)
         elif isinstance(node, ast.Assign):  # a, b = ...: every name it binds
             names.others.update(bound.id for target in node.targets
                                 for bound in ast.walk(target) if isinstance(bound, ast.Name))
     return names
+
+
+def _type_alias(annotation: ast.expr) -> bool:
+    """``TypeAlias`` (from typing or typing_extensions), under its own name."""
+    return (isinstance(annotation, ast.Name) and annotation.id == TYPE_ALIAS) or (
+        isinstance(annotation, ast.Attribute) and annotation.attr == TYPE_ALIAS)
+
+
+def _result_head(node: ast.expr, names: Names) -> bool:
+    """Whether ``node`` is a result subscripted: ``Points[...]``."""
+    return isinstance(node, ast.Subscript) and our_name(node.value, names) in RESULTS
+
+
+def alias_definition(node: ast.stmt, names: Names) -> ast.expr | None:
+    """The result a statement names, when it defines an alias of one (``X = Points[...]``,
+    ``X: TypeAlias = Points[...]``): mypy reads it as a type, so the plugin answers it."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+            and isinstance(node.targets[0], ast.Name) and _result_head(node.value, names):
+        return node.value
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) \
+            and node.value is not None and _type_alias(node.annotation) \
+            and _result_head(node.value, names):
+        return node.value
+    return None
 
 
 def _literal_alias(node: ast.expr, names: Names) -> str | int | None:
@@ -244,14 +292,20 @@ def _typing_name(node: ast.expr, names: Names) -> str | None:
 
 
 def _literal(node: ast.expr | None) -> str | int | None:
-    """A str or int (not bool) constant, a negative number included."""
+    """A str or int (not bool) constant, a negative number included. An int past Python's
+    limit for decimal text (4,300 digits) is none: mypy's parser cannot write it and reads
+    it as an expression that is no type, and no message could show it."""
     if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) \
             and not isinstance(node.value, bool):
-        return node.value
+        return None if _too_long(node.value) else node.value
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
             and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
-        return -node.operand.value
+        return None if _too_long(node.operand.value) else -node.operand.value
     return None
+
+
+def _too_long(value: str | int) -> bool:
+    return not isinstance(value, str) and has_no_decimal_text(value)
 
 
 def annotation_sites(tree: ast.Module | None, nodes: list[ast.stmt] | None = None
@@ -288,6 +342,10 @@ def find_in(nodes: list[ast.stmt], names: Names) -> list[Found]:
     found: list[Found] = []
     for annotation, value in annotation_sites(None, nodes):
         whole = _unwrap_final(annotation, names)
+        aliased = _aliased(whole, value, names)
+        if aliased is not None:
+            found.append(aliased)
+            continue
         for node in _results_in(annotation, names):
             query = _query(node, names)
             if query is None:
@@ -298,7 +356,76 @@ def find_in(nodes: list[ast.stmt], names: Names) -> list[Found]:
                     query = Found(query.result, query.inputs, query.span, written,
                                   Span.of(value))
             found.append(query)
+    for statement in nodes:
+        defined = alias_definition(statement, names)
+        query = _query(defined, names) if defined is not None else None
+        if query is not None:
+            found.append(query)
     found.sort(key=lambda query: (query.span.line, query.span.column))
+    return found
+
+
+def declared_found(annotation: ast.expr, names: Names) -> Found | None:
+    """The result a whole annotation declares (``Points[...]``, ``Final[Points[...]]``, an
+    alias of one), without a value; None for any other annotation."""
+    whole = _unwrap_final(annotation, names)
+    aliased = _aliased(whole, None, names)
+    if aliased is not None:
+        return aliased
+    if _result_head(whole, names):
+        return _query(whole, names)
+    return None
+
+
+def _aliased(whole: ast.expr, value: ast.expr | None, names: Names) -> Found | None:
+    """An annotation that is an alias of a result, read as the alias's query with every
+    place the annotation's own (``x: DealerRon = 2000``)."""
+    if not isinstance(whole, ast.Name) or whole.id not in names.result_aliases \
+            or whole.id in names.ours:
+        return None
+    query = _query(names.result_aliases[whole.id], names)
+    if query is None or query.inputs is None:
+        return None
+    span = Span.of(whole)
+    inputs = tuple(WrittenInput(written.name, written.values, span,
+                                tuple(span for _ in written.value_spans))
+                   for written in query.inputs)
+    written = literal_value(value) if value is not None else NO_VALUE
+    return Found(query.result, inputs, span, written,
+                 Span.of(value) if value is not None and written is not NO_VALUE else None,
+                 alias=True)
+
+
+def inputs_alone(nodes: list[ast.stmt], names: Names) -> list[InputAlone]:
+    """Every input subscripted outside a result, in annotations and in assignments that
+    mypy reads as type aliases (``H = Hand["..."]``), in source order."""
+    found: list[InputAlone] = []
+    pending: list[ast.expr] = [annotation for annotation, _ in annotation_sites(None, nodes)]
+    for statement in nodes:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                and isinstance(statement.targets[0], ast.Name):
+            pending.append(statement.value)
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None \
+                and _type_alias(statement.annotation):
+            pending.append(statement.value)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Subscript):
+            name = our_name(node.value, names)
+            if name in RESULTS:
+                continue  # its inputs are in their place
+            if name in INPUTS:
+                items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+                text = items[0].value if len(items) == 1 and isinstance(
+                    items[0], ast.Constant) and isinstance(items[0].value, str) else None
+                found.append(InputAlone(name, text, Span.of(node)))
+                continue
+            pending += [node.value, node.slice]
+        elif isinstance(node, ast.Tuple | ast.List):
+            pending += node.elts
+        elif isinstance(node, ast.BinOp):
+            pending += [node.left, node.right]
+    found.sort(key=lambda item: (item.span.line, item.span.column))
     return found
 
 
@@ -308,6 +435,9 @@ def names_used(nodes: list[ast.stmt]) -> frozenset[str]:
     do (see ``rebound``)."""
     used: set[str] = set()
     pending: list[ast.AST] = [annotation for annotation, _ in annotation_sites(None, nodes)]
+    # What may define an alias of a result or name an input alone (``X = Points[...]``).
+    pending += [node.value for node in nodes if isinstance(node, ast.Assign | ast.AnnAssign)
+                and isinstance(node.value, ast.Subscript)]
     while pending:  # ast.walk, with the nodes annotations are made of taken directly
         node = pending.pop()
         if isinstance(node, ast.Name):
@@ -333,7 +463,21 @@ def rebound(old: Names, new: Names) -> set[str]:
         before_items: dict[str, object] = dict(before)
         changed.update(name for name in before.keys() | after.keys()
                        if before_items.get(name, NO_VALUE) != after.get(name, NO_VALUE))
+    changed.update(name for name in old.result_aliases.keys() | new.result_aliases.keys()
+                   if _dumped(old.result_aliases.get(name))
+                   != _dumped(new.result_aliases.get(name)))
     return changed
+
+
+def _dumped(node: ast.expr | None) -> str | None:
+    """A node's structure as text, to compare; a node holding an int that has no decimal
+    text is told apart by identity (a changed alias, at worst, when it is the same)."""
+    if node is None:
+        return None
+    try:
+        return ast.dump(node)
+    except ValueError:
+        return f"node {id(node)}"
 
 
 def _unwrap_final(annotation: ast.expr, names: Names) -> ast.expr:
@@ -393,7 +537,7 @@ def _input(node: ast.expr, names: Names) -> WrittenInput | None:
 
 def _defined(name: str, names: Names) -> bool:
     return (name in names.ours or name in names.variables or name in names.constants
-            or name in names.literal_aliases
+            or name in names.literal_aliases or name in names.result_aliases
             or name in names.modules or name in names.typing_names
             or hasattr(builtins, name))
 

@@ -71,6 +71,17 @@ def bare_name_message(bare: BareName, input_name: str) -> str:
             f"or exempt the file from UP037 (docs/plugin.md, Linters)")
 
 
+def input_alone_message(name: str, text: str | None) -> str:
+    """What to say of an input outside a result (``x: Hand["..."]``); ``text`` is its one
+    string value, shown back in the reusable spelling."""
+    value = '"234p234s456m567s44p"' if text is None else '"' + clip(text) + '"'
+    constant = name.upper()
+    return (f'{name}[...] is an input, not a type: use it inside a result, e.g. '
+            f'Points[Hand["234p234s456m567s44p"], Ron["3p"]]. To write a value once and '
+            f'reuse it, name the string, not the input: {constant}: Final = {value} then '
+            f'{name}[{constant}]')
+
+
 # How many items of a tuple a message shows.
 _ITEMS: Final = 20
 
