@@ -32,7 +32,7 @@ from mypy.types import (
 )
 
 from typed_mahjong.query.answers import INPUTS, NUMBER_INPUTS, NotALiteral
-from typed_mahjong.query.keys import memo_key
+from typed_mahjong.query.keys import has_no_decimal_text, memo_key
 
 # One definition of a bare name, shared with the language server's reader.
 from typed_mahjong.query.wording import BareName
@@ -117,6 +117,10 @@ def _resolve(api: TypeAnalyzerPluginInterface, lookup: Lookup | None,
 def read_value(api: TypeAnalyzerPluginInterface, value: Type) -> tuple[object, Context]:
     """A type argument as a Python value, and the node its text is at."""
     if isinstance(value, RawExpressionType):
+        if isinstance(value.literal_value, int) and not isinstance(value.literal_value, bool) \
+                and has_no_decimal_text(value.literal_value):
+            # As mypy's parser reads it in an annotation; in an alias it keeps the int.
+            return BareName(None, variable=False), value
         if isinstance(value.literal_value, (str, int)):
             return value.literal_value, value
         if value.literal_value is None and value.base_type_name == _NOT_A_TYPE:
@@ -205,7 +209,7 @@ def key_text(result: str, parts: Parts) -> str:
     for name, values in parts:
         pieces.append(name)
         for value in values:
-            if type(value) is int:
+            if type(value) is int and not has_no_decimal_text(value):
                 pieces.append(f"#{value}")
             elif type(value) is str and "\x1e" not in value and "\x1f" not in value:
                 pieces.append(value)
@@ -252,10 +256,10 @@ def quick_key(api: TypeAnalyzerPluginInterface, result: str,
                 if "\x1e" in literal or "\x1f" in literal:
                     return None
                 pieces.append(literal)
-            elif type(literal) is int:
+            elif type(literal) is int and not has_no_decimal_text(literal):
                 pieces.append(f"#{literal}" if name in NUMBER_INPUTS else str(literal))
             else:
-                return None
+                return None  # an int of thousands of digits has no decimal text
         pieces.append("\x1f")
         if name == "Explain":
             explain = True

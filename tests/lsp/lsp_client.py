@@ -52,7 +52,11 @@ class Client:
         self._answers: dict[int, queue.Queue[dict[str, Any]]] = {}
         self.notifications: queue.Queue[dict[str, Any]] = queue.Queue()
         self._lock = threading.Lock()
+        # The server's log, read as it comes (its last 64 KB kept): a pipe nobody reads
+        # fills up and blocks the server's next write, as no editor would let it.
+        self.log = bytearray()
         threading.Thread(target=self._pump, daemon=True).start()
+        threading.Thread(target=self._drain_log, daemon=True).start()
 
     def _pump(self) -> None:
         assert self.process.stdout is not None
@@ -69,6 +73,12 @@ class Client:
             else:
                 self.notifications.put(message)
 
+    def _drain_log(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.log += line
+            del self.log[:-65536]
+
     def _send(self, message: dict[str, Any]) -> None:
         body = json.dumps(message).encode()
         assert self.process.stdin is not None
@@ -84,6 +94,16 @@ class Client:
         answer = answers.get(timeout=TIMEOUT)
         assert "error" not in answer, answer
         return answer["result"]
+
+    def answer(self, ident: int) -> dict[str, Any]:
+        """The answer to a message sent with ``send`` (a result or an error)."""
+        with self._lock:
+            answers = self._answers.setdefault(ident, queue.Queue())
+        return answers.get(timeout=TIMEOUT)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send any message as it is (a test's malformed one too)."""
+        self._send(message)
 
     def notify(self, method: str, params: object) -> None:
         self._send({"jsonrpc": "2.0", "method": method, "params": params})

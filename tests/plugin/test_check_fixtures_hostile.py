@@ -138,3 +138,28 @@ def test_a_huge_count_in_a_call_is_a_plugin_error_not_an_internal_one(tmp_path: 
     assert "mahjong-internal" not in out
     assert ("honba: must be a whole number from 0 to 999, got a number of about 6021 "
             "digits  [mahjong-malformed]") in out
+
+
+def test_a_huge_number_in_an_alias_reads_as_in_an_annotation(tmp_path: Path) -> None:
+    """An int past 4,300 digits: in an annotation mypy's parser reads it as no type; in
+    an alias (an expression) it kept the int, and the plugin's key for it raised
+    ValueError (``[mahjong-internal]``). Both now say what the annotation says, as the
+    language server does (found by tests/lsp/test_lsp_hostile.py's generator)."""
+    from mypy import api
+
+    huge = hex(2**20000)  # 6,021 decimal digits
+    (tmp_path / "mypy.ini").write_text("[mypy]\nplugins = typed_mahjong.plugin\n")
+    (tmp_path / "m.py").write_text(
+        "from typed_mahjong import Hand, Honba, Points, Ron\n"
+        f'x: Points[Hand["234p234s456m567s44p"], Ron["3p"], Honba[{huge}]]\n'
+        f'A = Points[Hand["234p234s456m567s44p"], Ron["3p"], Honba[{huge}]]\n'
+        f'B = Points[Hand[{huge}], Ron["3p"]]\n')
+    out, _, _ = api.run(["--config-file", str(tmp_path / "mypy.ini"), "--cache-dir",
+                         str(tmp_path / "cache"), "--show-column-numbers", str(tmp_path / "m.py")])
+    assert "mahjong-internal" not in out
+    lines = [line.split(": error: ")[1] for line in out.splitlines() if ": error: " in line]
+    assert [line.startswith(start) for line, start in zip(lines, [
+        "Honba[...] takes an int, e.g. Honba[2]; got typing.Any",
+        "Honba[...] takes an int, e.g. Honba[2]; got typing.Any",
+        "Hand[...] takes a string, not an expression such as hk-oldstyle"], strict=True)] \
+        == [True] * 3, lines

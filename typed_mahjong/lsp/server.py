@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any, BinaryIO, Final, TypeVar
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from .. import __version__
@@ -34,11 +36,28 @@ _SEVERITY: Final = {ERROR: types.DiagnosticSeverity.Error,
 T = TypeVar("T")
 
 
+class AnsweringProtocol(LanguageServerProtocol):
+    """pygls' protocol, except that a request whose parameters do not fit their type
+    (``"line": "1"``) is answered with JSON-RPC's error for it (-32602, invalid params)
+    rather than dropped after a log line: an editor waiting for the answer would wait
+    for ever. A notification has no answer; pygls logs it and goes on."""
+
+    def structure_message(self, data: Any) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            ident = data.get("id") if isinstance(data, dict) else None
+            if isinstance(data, dict) and "method" in data and isinstance(ident, (int, str)) \
+                    and not isinstance(ident, bool):
+                self._send_response(ident, error=types.ResponseError(exc.code, exc.message))
+            raise
+
+
 class MahjongServer(LanguageServer):
     """pygls' server with the buffers' last reports."""
 
     def __init__(self) -> None:
-        super().__init__(NAME, __version__,
+        super().__init__(NAME, __version__, protocol_cls=AnsweringProtocol,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.projects = Projects()
         self.reports: dict[str, tuple[Report, Lines]] = {}

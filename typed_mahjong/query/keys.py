@@ -8,7 +8,23 @@ key only has to be equal for equal questions.
 
 from __future__ import annotations
 
-__all__ = ["memo_key"]
+__all__ = ["has_no_decimal_text", "memo_key"]
+
+# Ints of fewer bits are far below Python's limit for decimal text (4,300 digits).
+_SHORT_INT_BITS = 10_000
+
+
+def has_no_decimal_text(value: int) -> bool:
+    """Whether ``str(value)`` would raise: an int past Python's limit for decimal text.
+    mypy's parser reads such a number in a type as an expression that is no type; the
+    plugin and the server read it so wherever it is written."""
+    if value.bit_length() < _SHORT_INT_BITS:
+        return False
+    try:
+        str(value)
+    except ValueError:
+        return True
+    return False
 
 
 def memo_key(value: object) -> str:
