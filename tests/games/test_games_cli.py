@@ -38,9 +38,34 @@ def test_score_in_han_and_as_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_score_of_an_excluded_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    # It scores nothing: the answer is no, exit 1 (docs/reliability.md, exit codes).
     assert run("game", "score", "riichi-tanyao",
-               "2m 3m 4m 6p 7p 8p 6s 7s 8s 3p 4p 6m 6m 5p") == 0
+               "2m 3m 4m 6p 7p 8p 6s 7s 8s 3p 4p 6m 6m 5p") == 1
     assert "outside this game: the hand shows 'pinfu' (0 points)" in capsys.readouterr().out
+
+
+def test_score_of_a_hand_with_no_yaku_exits_1_as_score_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # 123m holds terminals (no tanyao) and 555p is a triplet (no pinfu): no yaku, in the
+    # riichi-tanyao game (closed ron, non-dealer) as in riichi itself, won on 6m. The exit
+    # codes' table (docs/reliability.md): 1, "the answer is no (no yaku, ...)".
+    hand = "1m 2m 3m 5p 5p 5p 6s 7s 8s 3p 4p 5p 6m 6m"
+    assert run("score", "123m555p678s345p66m", "--win", "6m") == 1
+    capsys.readouterr()
+    assert run("game", "score", "riichi-tanyao", hand) == 1
+    assert "  no yaku: 0 points\n" in capsys.readouterr().out
+    assert run("game", "score", "riichi-tanyao", hand, "--json") == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["points"] == 0 and data["yaku"] == []
+
+
+def test_score_of_a_hand_short_of_the_minimum_exits_1(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # MCR needs 8 fan; this hand holds a few 1-fan yaku (678m beside 678s is Mixed Double
+    # Chow) and no bigger one: short of 8, it does not win (as in test_codegen_game_fixtures).
+    hand = "1m 2m 3m 6m 7m 8m 6s 7s 8s north north north 5p 5p"
+    assert run("game", "score", "mcr", hand, "--json") == 1
+    assert json.loads(capsys.readouterr().out)["points"] == 0
 
 
 def test_score_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

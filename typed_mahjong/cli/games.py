@@ -13,9 +13,10 @@
 
 GAME is a path to a game file, or the name of a built-in game (``game list``).
 
-A bad game file, hand or input is a ``GameError`` the router reports (exit 2); ``check``
-reports every problem of every file itself, on standard output, and exits 1 when a file
-has any.
+``score`` exits 0 when the hand wins and 1 when it scores nothing (no yaku, short of the
+game's minimum, outside the game), as ``typed-mahjong score`` does. A bad game file, hand
+or input is a ``GameError`` the router reports (exit 2); ``check`` reports every problem
+of every file itself, on standard output, and exits 1 when a file has any.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MahjongError
-from .console import json_text
+from .console import EXIT_NO, EXIT_OK, json_text
 
 if TYPE_CHECKING:
     from ..games import Game, GameScore
@@ -126,7 +127,9 @@ def _score(args: argparse.Namespace) -> int:
         print(json_text(_as_json(game, result), indent=2))
     else:
         print(_as_text(game, args.hand, result))
-    return 0
+    # As ``score`` exits 1 for a hand with no yaku: the answer is no when the hand scores
+    # nothing (no yaku, short of the game's minimum, outside the game).
+    return EXIT_OK if result.won else EXIT_NO
 
 
 def _waits(args: argparse.Namespace) -> int:
