@@ -68,6 +68,19 @@ def test_score_of_a_hand_short_of_the_minimum_exits_1(
     assert json.loads(capsys.readouterr().out)["points"] == 0
 
 
+def test_a_hand_error_says_the_column_its_json_gives(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "fox vixen kit owl owl owl bear cub wolf"
+    column = hand.index("wolf") + 1  # 1-based, as `score --json` gives a hand's column
+    assert run("game", "score", "forest", hand, "--json") == 2
+    report = json.loads(capsys.readouterr().out)
+    assert report["column"] == column == 36
+    assert report["error"].endswith(f"unknown tile 'wolf' at column {column}")
+    assert run("game", "score", "forest", hand) == 2
+    assert capsys.readouterr().err.rstrip("\n").endswith(
+        f"unknown tile 'wolf' at column {column}")
+
+
 def test_score_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert run("game", "score", "forest", "fox") == 2
     assert "the hand has 1 tiles; this game's hands have 9" in capsys.readouterr().err

@@ -78,7 +78,7 @@ def test_a_hand_error_on_the_command_line(capsys: pytest.CaptureFixture[str]) ->
     assert run("game", "score", "forest", hand) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith("typed-mahjong: error: ")
-    assert f"unknown tile 'wolf' at position {hand.index('wolf')}" in err[0]
+    assert f"unknown tile 'wolf' at column {hand.index('wolf') + 1}" in err[0]
 
 
 def test_a_bad_input_option_is_one_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -468,7 +468,7 @@ def test_no_yaku_scores_zero_without_a_reading() -> None:
     ("hand", "fragment", "position"),
     [
         ("r1 r1 r1 b1 b1 r11", "unknown tile 'r11' (did you mean 'r1'?)", 15),
-        ("r1 r1 r1 b1 b1 zz", "unknown tile 'zz' at position 15", 15),
+        ("r1 r1 r1 b1 b1 zz", "unknown tile 'zz' at column 16", 15),
         ("r1 r1 r1 b1 b1", "the hand has 5 tiles; this game's hands have 6", None),
         ("r1 r1 r1 b1 b1 b1 b2", "more than 6 tiles", None),
         ("", "the hand is empty", None),

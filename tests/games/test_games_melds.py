@@ -154,18 +154,18 @@ def _error(game: Game, hand: str) -> GameError:
     ("(1m 2m 4m) 4m 5m 6m 7p 8p 9p east east east 5p 5p",
      "the meld '(1m 2m 4m)' is not a group of 3 this game allows (its sets rule for "
      "groups of 3)", 0),
-    ("1m 2m ((3m", "'(' opens a meld inside the meld opened at position 6: melds do not "
+    ("1m 2m ((3m", "'(' opens a meld inside the meld opened at column 7: melds do not "
      "nest", 7),
-    ("1m (2m [3m", "'[' opens a meld inside the meld opened at position 3: melds do not "
+    ("1m (2m [3m", "'[' opens a meld inside the meld opened at column 4: melds do not "
      "nest", 7),
     ("1m 2m) 3m", "')' closes no meld", 5),
     ("1m ] 3m", "']' closes no meld", 3),
-    ("(1m 2m 3m] 5p", "the meld opened with '(' at position 0 is closed with ']' (write "
+    ("(1m 2m 3m] 5p", "the meld opened with '(' at column 1 is closed with ']' (write "
      "')')", 9),
-    ("[1p 1p 1p 1p) 5p", "the meld opened with '[' at position 0 is closed with ')' "
+    ("[1p 1p 1p 1p) 5p", "the meld opened with '[' at column 1 is closed with ')' "
      "(write ']')", 12),
-    ("5p (1m 2m 3m", "the meld opened with '(' at position 3 is not closed (write ')')", 3),
-    ("5p [", "the meld opened with '[' at position 3 is not closed (write ']')", 3),
+    ("5p (1m 2m 3m", "the meld opened with '(' at column 4 is not closed (write ')')", 3),
+    ("5p [", "the meld opened with '[' at column 4 is not closed (write ']')", 3),
     ("5p () 5p", "an empty meld '()'", 3),
     ("5p [ , ] 5p", "an empty meld '[]'", 3),
     ("(1m) 5p", "the meld '(1m)' has 1 tile: a meld is a chow or pung of 3 tiles or a "
@@ -200,8 +200,9 @@ def _error(game: Game, hand: str) -> GameError:
 def test_malformed_melds_are_located(game: Game, hand: str, message: str,
                                      position: int | None) -> None:
     error = _error(game, hand)
+    # The text names the 1-based column, as the error's ``column`` does.
     assert str(error) == f"melds.yaml: hand {hand!r}: {message}" + (
-        f" at position {position}" if position is not None else "")
+        f" at column {position + 1}" if position is not None else "")
     assert error.position == position
 
 
@@ -302,6 +303,6 @@ def test_annotations_take_melds() -> None:
     assert typing.get_args(claimed)[1].evaluate() == 32
     assert typing.get_args(concealed)[1].evaluate() == 64
     broken = Points[GameMarker["hk-oldstyle"], Hand[f"(red red red {tiles}"]]
-    with pytest.raises(GameError, match=r"the meld opened with '\(' at position 0 is not "
-                       r"closed \(write '\)'\) at position 0"):
+    with pytest.raises(GameError, match=r"the meld opened with '\(' at column 1 is not "
+                       r"closed \(write '\)'\) at column 1"):
         typing.get_args(broken)[1].evaluate()

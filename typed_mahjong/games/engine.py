@@ -319,7 +319,8 @@ class Engine:
                          kind=BAD_HAND, input=name)
 
     def hand_error(self, hand: str, message: str, position: int | None) -> GameError:
-        where = f" at position {position}" if position is not None else ""
+        # 1-based, as the error's ``column`` (and ``score``'s hand errors) give it.
+        where = f" at column {position + 1}" if position is not None else ""
         return GameError(
             f"{self.filename}: hand {hand[:200]!r}: {message}{where}",
             filename=self.filename, kind=BAD_HAND, position=position,

@@ -140,19 +140,19 @@ def scan(hand: str, most: int, fail: Fail) -> tuple[list[tuple[str, int]], list[
             continue
         elif text in "([":
             if open_at >= 0:
-                raise fail(f"'{text}' opens a meld inside the meld opened at position "
-                           f"{open_at}: melds do not nest", i)
+                raise fail(f"'{text}' opens a meld inside the meld opened at column "
+                           f"{open_at + 1}: melds do not nest", i)
             opener, open_at, inside = text, i, len(tokens)
         else:  # a closing bracket
             if open_at < 0:
                 raise fail(f"'{text}' closes no meld", i)
             if text != CLOSER[opener]:
-                raise fail(f"the meld opened with '{opener}' at position {open_at} is "
+                raise fail(f"the meld opened with '{opener}' at column {open_at + 1} is "
                            f"closed with '{text}' (write '{CLOSER[opener]}')", i)
             melds.append(_meld(opener, tuple(tokens[inside:]), open_at, fail))
             open_at = -1
     if open_at >= 0:
-        raise fail(f"the meld opened with '{opener}' at position {open_at} is not closed "
+        raise fail(f"the meld opened with '{opener}' at column {open_at + 1} is not closed "
                    f"(write '{CLOSER[opener]}')", open_at)
     return tokens, melds, pieces
 
