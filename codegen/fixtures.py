@@ -33,7 +33,7 @@ from typed_mahjong.core.win_options import WIN_OPTIONS
 from typed_mahjong.errors import HandError
 from typed_mahjong.safe_io import read_input
 
-from .errors import CodegenError
+from .errors import CodegenError, did_you_mean
 from .game_fixtures import (
     GAME_KEYS,
     GameFixture,
@@ -46,7 +46,7 @@ from .game_fixtures import (
 from .game_source import LoadedGame
 from .output import command_lines
 from .render import render
-from .toml_lines import Place, fixture_lines, place_of
+from .toml_lines import Place, fixture_lines, place_of, top_level_line
 
 REQUIRED = ("hand", "win", "points")
 EXPECTATIONS = ("points", "han", "fu", "payment_text", "total", "limit", "yaku")
@@ -120,8 +120,11 @@ def load_fixtures(path: Path) -> tuple[Fixture | GameFixture, ...]:
         raise CodegenError(f"{path}: not valid TOML: {exc}", file=str(path)) from None
     unknown = sorted(set(data) - {"defaults", "fixtures"})
     if unknown:
-        raise CodegenError(f"{path}: unknown top-level key {unknown[0]!r} (expected "
-                           f"[defaults] and [fixtures.NAME] tables)")
+        line = top_level_line(text, unknown[0])
+        at = f":{line}" if line is not None else ""
+        raise CodegenError(f"{path}{at}: unknown top-level key {unknown[0]!r}"
+                           f"{did_you_mean(unknown[0], ('defaults', 'fixtures'))}; expected "
+                           f"[defaults] and [fixtures.NAME] tables", file=str(path), line=line)
     defaults = data.get("defaults", {})
     fixtures = data.get("fixtures", {})
     if not isinstance(defaults, dict):
@@ -162,8 +165,9 @@ def _fixture(place: Place, table: Mapping[str, object]) -> Fixture:
     known = (*REQUIRED, *EXPECTATIONS[1:], *OTHER_KEYS, *SITUATION_TYPES)
     for key in table:
         if key not in known:
-            raise CodegenError(f"{where}: unknown key {key!r} (known keys: "
-                               f"{', '.join(sorted(set(known)))})")
+            raise CodegenError(f"{place.where(key)}: unknown key {key!r}"
+                               f"{did_you_mean(key, known)}; known keys: "
+                               f"{', '.join(sorted(set(known)))}")
     for key in REQUIRED:
         if key not in table:
             raise CodegenError(f"{where}: missing key {key!r}")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from typed_mahjong.games import GameError, GameScore
 
-from .errors import CodegenError
+from .errors import CodegenError, did_you_mean
 from .game_source import LoadedGame, load_game
 from .toml_lines import Place
 
@@ -91,8 +91,9 @@ def game_fixture(place: Place, table: Mapping[str, object],
                                f"names its winning tile last and its situation goes in "
                                f"inputs = {{ ... }}")
         if key not in GAME_KEYS:
-            raise CodegenError(f"{where}: unknown key {key!r} (a game fixture's keys: "
-                               f"{', '.join(sorted(GAME_KEYS))})")
+            raise CodegenError(f"{place.where(key)}: unknown key {key!r}"
+                               f"{did_you_mean(key, GAME_KEYS)}; a game fixture's keys: "
+                               f"{', '.join(sorted(GAME_KEYS))}")
     for key in ("game", "hand", "points"):
         if key not in table:
             raise CodegenError(f"{where}: missing key {key!r}")

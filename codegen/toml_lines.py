@@ -43,6 +43,21 @@ def fixture_lines(text: str) -> dict[str, FixtureLines]:
     return found
 
 
+def top_level_line(text: str, key: str) -> int | None:
+    """The first line that sets the top-level ``key``: a ``[key]`` or ``[key.NAME]`` table
+    header, or ``key =`` before any table (None when written another way)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if _TABLE.match(line):
+            header = re.match(r"\s*\[\s*([A-Za-z0-9_-]+)\s*[.\]]", line)
+            if header and header.group(1) == key:
+                return number
+            continue
+        found = _KEY.match(line)
+        if found and next(g for g in found.groups() if g is not None) == key:
+            return number
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """Where a fixture is written, for messages: ``hands.toml:12: fixture 'headline'``."""

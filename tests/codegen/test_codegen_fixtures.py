@@ -104,7 +104,7 @@ def test_the_shipped_example_is_current(monkeypatch: pytest.MonkeyPatch) -> None
     ('[fixtures.bad-tile]\nhand = "234p234s456m567s48z"\nwin = "3p"\npoints = 1000\n',
      "fixture 'bad-tile': hand:"),
     ('[fixtures.x]\nhand = "234p234s456m567s44p"\nwin = "3p"\npoints = 1300\nriichii = true\n',
-     "fixture 'x': unknown key 'riichii' (known keys:"),
+     "fixture 'x': unknown key 'riichii' (did you mean 'riichi'?); known keys:"),
     ('[fixtures.x]\nhand = "234p234s456m567s44p"\npoints = 1300\n',
      "fixture 'x': missing key 'win'"),
     ('[fixtures.x]\nhand = "234p234s456m567s44p"\nwin = "3p"\npoints = 1300\ntsumo = 1\n',
@@ -189,3 +189,22 @@ def test_cli_check_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main([*argv, "--check"]) == 1
     err = capsys.readouterr().err
     assert f"{output}: out of date; regenerate it with:" in err
+
+
+@pytest.mark.parametrize(("toml", "message"), [
+    # The key's own line (5), the closest key the fixture takes.
+    ('[fixtures.x]\nhand = "234p234s456m567s44p"\nwin = "3p"\npoints = 1300\nriichii = true\n',
+     "hands.toml:5: fixture 'x': unknown key 'riichii' (did you mean 'riichi'?); known keys: "),
+    ('[fixtures.x]\nhand = "234p234s456m567s44p"\nwin = "3p"\npoints = 1300\n'
+     'honbaa = 2\n', "hands.toml:5: fixture 'x': unknown key 'honbaa' (did you mean "
+                     "'honba'?); known keys: "),
+    # The top level: the line of the table that names the key.
+    ("# hands\n[fixture.x]\nhand = '1m'\n",
+     "hands.toml:2: unknown top-level key 'fixture' (did you mean 'fixtures'?); expected "
+     "[defaults] and [fixtures.NAME] tables"),
+], ids=["riichii", "honbaa", "fixture"])
+def test_a_misspelt_key_names_the_closest_one_and_its_line(tmp_path: Path, toml: str,
+                                                          message: str) -> None:
+    with pytest.raises(CodegenError) as caught:
+        generate(tmp_path, toml)
+    assert str(caught.value).startswith(str(tmp_path / message))

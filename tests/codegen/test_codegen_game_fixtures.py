@@ -149,3 +149,17 @@ def test_game_records_type_check(tmp_path: Path) -> None:
                         run_pyright(tmp_path, ["hands.py", "use.py"], ["hands.py"])):
         assert [(item.file, item.line, item.severity) for item in diagnostics] == [
             ("use.py", 7, "error")]
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("points = 8", "points = 8\nyakus = []",
+     "hands.toml:7: fixture 'chicken': unknown key 'yakus' (did you mean 'yaku'?); a game "
+     "fixture's keys: "),
+    ('inputs = {', 'input = {', "hands.toml:5: fixture 'chicken': unknown key 'input' (did "
+                                "you mean 'inputs'?); a game fixture's keys: "),
+], ids=["yakus", "input"])
+def test_a_misspelt_game_fixture_key_names_the_closest_one_and_its_line(
+        tmp_path: Path, old: str, new: str, message: str) -> None:
+    with pytest.raises(CodegenError) as caught:
+        generate(tmp_path, CHICKEN.replace(old, new))
+    assert str(caught.value).startswith(str(tmp_path / message))

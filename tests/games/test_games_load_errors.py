@@ -69,8 +69,8 @@ def test_the_valid_base_loads() -> None:
 @pytest.mark.parametrize(
     ("when", "at", "message"),
     [
-        ("a.colr == 'red'", "colr", "unknown attribute 'colr'; tiles have: colour, last, n, "
-                                    "name, wild"),
+        ("a.colr == 'red'", "colr", "unknown attribute 'colr' (did you mean 'colour'?); tiles "
+                                    "have: colour, last, n, name, wild"),
         ("z.colour == 'red'", "z.colour", "unknown name 'z'; known tiles: a, b, c, d, e, f; "
                                           "groups: hand, g1, g2"),
         ("a.colour == 1", "1", "'==' cannot compare text... "),
@@ -150,9 +150,28 @@ def test_errors_in_parts_and_sets_name_them() -> None:
     assert error.problems == (
         f"g.yaml:{part_line}:{part_col}: part 'same': unknown attribute 'hue'; tiles have: "
         "colour, last, n, name, wild",
-        f"g.yaml:{set_line}:{set_col}: sets rule for groups of 3: unknown attribute 'nn'; "
-        "tiles have: colour, last, n, name, wild",
+        f"g.yaml:{set_line}:{set_col}: sets rule for groups of 3: unknown attribute 'nn' "
+        "(did you mean 'n'?); tiles have: colour, last, n, name, wild",
     )
+
+
+@pytest.mark.parametrize(("typo", "meant"), [("colr", "colour"), ("nmae", "name"),
+                                             ("wlid", "wild")])
+def test_a_misspelt_attribute_names_the_closest_one(typo: str, meant: str) -> None:
+    # As a misspelt key does ("unknown key 'yakuu' (did you mean 'yaku'?)"): the file, the
+    # line and column of the name, and the closest attribute the tiles have.
+    text = with_yaku(f"a.{typo} == b.{meant} and same(d, e, f)")
+    line, column = where(text, typo)
+    assert one_problem(text) == (
+        f"g.yaml:{line}:{column}: yaku 'Same': unknown attribute '{typo}' (did you mean "
+        f"'{meant}'?); tiles have: colour, last, n, name, wild")
+
+
+def test_an_attribute_close_to_none_gets_no_guess() -> None:
+    text = with_yaku("a.hue == b.colour and same(d, e, f)")
+    line, column = where(text, "hue")
+    assert one_problem(text) == (f"g.yaml:{line}:{column}: yaku 'Same': unknown attribute "
+                                 "'hue'; tiles have: colour, last, n, name, wild")
 
 
 # -- the file and its sections -----------------------------------------------------------

@@ -282,12 +282,14 @@ class _Compiler:
         found = self.scope.attributes.get(expr.attr)
         if found is None:
             # The meld built-ins are listed only when the name is close to one of them.
-            known = ", ".join(sorted(a for a in self.scope.attributes
-                                     if a not in MELD_ATTRIBUTES))
-            close = difflib.get_close_matches(expr.attr, MELD_ATTRIBUTES, n=1)
+            tiles_have = sorted(a for a in self.scope.attributes if a not in MELD_ATTRIBUTES)
+            guess = difflib.get_close_matches(expr.attr, tiles_have, n=1)
+            meant = f" (did you mean '{guess[0]}'?)" if guess else ""
+            close = [] if guess else difflib.get_close_matches(expr.attr, MELD_ATTRIBUTES, n=1)
             hint = f" (or the meld attribute '{close[0]}'?)" if close else ""
             raise CompileError(
-                f"unknown attribute '{expr.attr}'; tiles have: {known}{hint}", expr.pos
+                f"unknown attribute '{expr.attr}'{meant}; tiles have: "
+                f"{', '.join(tiles_have)}{hint}", expr.pos
             )
         attr_type, slot = found
         index = obj.index
