@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from typed_mahjong.games import BAD_FILE, GameError, load, loads
+from typed_mahjong.games.yamlsafe import YamlRefused, compose
 
 VALID = """\
 name: Small
@@ -477,3 +478,61 @@ def test_a_structure_past_a_hand_is_an_error_even_without_a_hand_size(hand_size:
     line, column = where(text, "3 33")
     assert (f"wide.yaml:{line}:{column}: rules.structure: the groups hold 36 tiles, more "
             f"than a hand may have (26)") in caught.value.problems
+
+
+# -- YAML that does not parse: our words, one line, where the fault is -------------------
+
+SYNTAX_ERRORS = {
+    # name: (text, line, column, what is wrong)
+    "unclosed list": ("a: [1, 2\nb: 3\n", 2, 2, "the list opened at line 1, column 4 is "
+                      "not closed: expected ',' or ']' here"),
+    "unclosed mapping": ("a: {x: 1\nb: 3\n", 2, 2, "the mapping opened at line 1, column 4 "
+                         "is not closed: expected ',' or '}' here"),
+    "over-indented key": ("name: x\nrules:\n  hand_size: 9\n   players: 4\n", 4, 11,
+                          "':' cannot start a key here: line the key up with those above it, "
+                          "or quote a value that holds ': '"),
+    "colon in a value": ("name: a: b\n", 1, 8, "':' cannot start a key here: line the key "
+                         "up with those above it, or quote a value that holds ': '"),
+    "unclosed quote": ('name: "Small\nrules: {}\n', 1, 7, "the quoted text opened here is "
+                       "not closed"),
+    "tab": ("name: x\n\trules: {}\n", 2, 1, "a tab where YAML takes only spaces: indent "
+            "with spaces"),
+    "under-indented key": ("rules:\n    a: 1\n  b: 2\n", 3, 3, "this line is not indented "
+                           "as the keys of the mapping at line 1, column 1 are"),
+    "a list item in a mapping": ("a: 1\n- b\n", 2, 1, "this line is not indented as the keys "
+                                 "of the mapping at line 1, column 1 are"),
+    "a key in a list": ("- a\nb: 1\n", 2, 1, "this line is not indented as the items of the "
+                        "list at line 1, column 1 are (each starts with '- ')"),
+    "text after a value": ('a: "x" y\n', 1, 8, "more text after a complete value: quote the "
+                           "whole value"),
+    "a line without a colon": ("a: 1\nb\nc: 2\n", 2, 1, "a key without ':' (write 'key: "
+                               "value'), or a line of a value not indented under its key"),
+    "a reserved character": ("a: @x\n", 1, 4, "a value cannot start with '@' here: quote the "
+                             "value"),
+    "a closing bracket": ("a: ]\n", 1, 4, "a value cannot start with ']' here: quote the "
+                          "value"),
+    "two documents": ("a: 1\n---\nb: 2\n", 2, 1, "a second YAML document ('---'): a game "
+                      "file is one document"),
+    "an unknown escape": ('a: "\\q"\n', 1, 4, "an unknown escape in double quotes: write "
+                          "\\\\ for a backslash, or use single quotes"),
+}
+
+
+@pytest.mark.parametrize("libyaml", [True, False], ids=["libyaml", "pure"])
+@pytest.mark.parametrize("name", list(SYNTAX_ERRORS))
+def test_yaml_syntax_errors_are_worded_as_ours(name: str, libyaml: bool) -> None:
+    # Both of PyYAML's parsers (libyaml's words differ from the pure one's) give the same
+    # located one-line message.
+    text, line, column, message = SYNTAX_ERRORS[name]
+    with pytest.raises(YamlRefused) as caught:
+        compose(text, use_libyaml=libyaml)
+    assert (str(caught.value), caught.value.line, caught.value.column) == (
+        f"invalid YAML: {message}", line, column)
+
+
+def test_a_yaml_syntax_error_in_a_game_file_is_one_located_line() -> None:
+    text = VALID.replace("  hand_size: 6\n", "  hand_size: [6\n")
+    line, column = where(text, "structure")  # where a ',' or ']' was expected
+    assert one_problem(text) == (f"g.yaml:{line}:{column + 9}: invalid YAML: the list opened "
+                                 f"at line {line - 1}, column 14 is not closed: expected ',' "
+                                 "or ']' here")

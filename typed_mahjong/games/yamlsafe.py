@@ -86,19 +86,79 @@ def compose(text: str, *, use_libyaml: bool = True) -> yaml.Node | None:
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "malformed YAML"
         if "maximum nesting depth" in problem:
             # libyaml (PyYAML 6.0.3+) caps flow nesting in its scanner, which reads a whole
             # flow collection ahead before the first event reaches our guard: same fault.
-            message = f"YAML nests deeper than {MAX_NESTING} levels"
+            message, mark = f"YAML nests deeper than {MAX_NESTING} levels", exc.problem_mark
         else:
-            message = f"invalid YAML: {_unquoted(problem)}"
+            worded, mark = _worded(exc, text)
+            message = f"invalid YAML: {worded}"
+        mark = mark or exc.problem_mark or exc.context_mark
         if mark is None:
             raise YamlRefused(message) from None
         raise YamlRefused(message, mark.line + 1, mark.column + 1) from None
     except yaml.YAMLError as exc:
         raise YamlRefused(f"invalid YAML: {_unquoted(str(exc))}") from None
+
+
+def _worded(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, yaml.Mark | None]:
+    """What is wrong, in our words and one line, and where to point: the same for libyaml
+    and the pure parser, whose words differ. A fault neither is known for keeps the
+    parser's own words, without the file's text."""
+    problem, context = exc.problem or "", exc.context or ""
+    at, opened = exc.problem_mark, exc.context_mark
+    where = (f"line {opened.line + 1}, column {opened.column + 1}" if opened is not None
+             else "above")
+    char = _char_at(text, at)
+    if "flow sequence" in context and "',' or ']'" in problem:
+        return f"the list opened at {where} is not closed: expected ',' or ']' here", at
+    if "flow mapping" in context and "',' or '}'" in problem:
+        return f"the mapping opened at {where} is not closed: expected ',' or '}}' here", at
+    if problem.startswith("mapping values are not allowed"):
+        return ("':' cannot start a key here: line the key up with those above it, or quote "
+                "a value that holds ': '"), at
+    if "quoted scalar" in context and "end of stream" in problem:
+        return "the quoted text opened here is not closed", opened
+    if "unknown escape" in problem:
+        return ("an unknown escape in double quotes: write \\\\ for a backslash, or use "
+                "single quotes"), opened
+    if char == "\t":
+        return "a tab where YAML takes only spaces: indent with spaces", at
+    if char and ("cannot start any token" in problem or "node content" in problem):
+        return f"a value cannot start with {char!r} here: quote the value", at
+    if "another document" in problem:
+        return "a second YAML document ('---'): a game file is one document", at
+    if "simple key" in context and "':'" in problem:
+        return ("a key without ':' (write 'key: value'), or a line of a value not indented "
+                "under its key"), opened
+    block = "block mapping" in context or "block collection" in context
+    if block and ("expected key" in problem or "'-' indicator" in problem
+                  or problem.startswith("expected <block end>")):
+        if at is not None and _after_indentation(text, at):
+            return "more text after a complete value: quote the whole value", at
+        if "block mapping" in context:
+            return f"this line is not indented as the keys of the mapping at {where} are", at
+        return (f"this line is not indented as the items of the list at {where} are (each "
+                "starts with '- ')"), at
+    return _unquoted(problem), at
+
+
+def _char_at(text: str, mark: yaml.Mark | None) -> str:
+    """The character at ``mark`` ("" past the end or without a mark)."""
+    if mark is None:
+        return ""
+    lines = text.split("\n")
+    if mark.line >= len(lines) or mark.column >= len(lines[mark.line]):
+        return ""
+    return lines[mark.line][mark.column]
+
+
+def _after_indentation(text: str, mark: yaml.Mark) -> bool:
+    """Whether ``mark`` is past the first character of its line's content."""
+    lines = text.split("\n")
+    line = lines[mark.line] if mark.line < len(lines) else ""
+    return mark.column > len(line) - len(line.lstrip(" "))
 
 
 # A piece of the text a parser message quotes: longer than one (escaped) character.
