@@ -10,23 +10,44 @@ plugin checks it while mypy runs, so a wrong row fails its own test, body or no 
   ``Query.accepts``.
 
 A ``Case`` also gets a readable test id (``test_points[points 234p234s456m567s44p 3p]``)
-instead of ``case0``; ``pytest.param(..., id=...)`` still wins. Run-time answers use the
+instead of ``case0``; ``pytest.param(..., id=...)`` still wins. A row repeated in a column
+is numbered ``... 3p #2``, not given pytest's counter (``... 3p0``, ``... 3p1``), which
+would read as part of the tile. Run-time answers use the
 rules an annotation or a row names, else tenhou (what the function forms compute).
 """
 
 from __future__ import annotations
 
 import typing
+from collections.abc import Generator
 
 import pytest
 
 from .cases import Case
 from .check import FixtureError, Wrong, query_of
 
+# The ids given to Case rows so far, by column, in the test function being parametrized.
+_GIVEN = pytest.StashKey[dict[tuple[str, str], int]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> Generator[None, None, None]:
+    # Every parametrize of one test function (its marks, any conftest hook) runs inside.
+    metafunc.config.stash[_GIVEN] = {}
+    try:
+        yield
+    finally:
+        del metafunc.config.stash[_GIVEN]
+
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
-    del config, argname
-    return val.id if isinstance(val, Case) else None
+    if not isinstance(val, Case):
+        return None
+    given = config.stash.get(_GIVEN, None)
+    if given is None:
+        return val.id
+    count = given[argname, val.id] = given.get((argname, val.id), 0) + 1
+    return val.id if count == 1 else f"{val.id} #{count}"
 
 
 @pytest.hookimpl(tryfirst=True)
