@@ -10,6 +10,7 @@ Hands (worked by hand, as in test_parametrize_rows.yaml):
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -159,3 +160,31 @@ def test_the_example_fixtures_module_passes() -> None:
     spec.loader.exec_module(module)
     # Game["games/colour-trios.yaml"] is relative to the examples folder, as its mypy.ini.
     assert check_fixtures(module, base_dir=REPO / "examples") > 50
+
+
+def test_a_failing_check_shows_the_callers_line_not_the_librarys_source(
+        tmp_path: Path) -> None:
+    # What a user's test run prints: the message and the test's own line. The walk's frames
+    # (check.py's source, typing's evaluation of the annotation) say nothing the message
+    # does not, so pytest is told to hide them.
+    (tmp_path / "fx.py").write_text(
+        HEADER + 'WRONG: Points[Hand["234p234s456m567s44p"], Ron["3p"]] = 1600\n')
+    (tmp_path / "fx_e.py").write_text(
+        "from __future__ import annotations\n" + HEADER
+        + 'X: Points[Hand["234p234s456m567s44p"], Ron["3p"], Seat[E]] = 2000\n')
+    (tmp_path / "test_fx.py").write_text(
+        "import fx, fx_e\nfrom typed_mahjong.query.check import check_fixtures\n\n\n"
+        "def test_wrong() -> None:\n    check_fixtures(fx)\n\n\n"
+        "def test_unevaluated() -> None:\n    check_fixtures(fx_e)\n")
+    for style in ("auto", "long", "short"):
+        out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+                              f"--tb={style}", "test_fx.py"], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=120, check=False).stdout
+        assert "2 failed" in out, out
+        assert "test_fx.py:6" in out and "test_fx.py:10" in out, out
+        assert "FixtureError: 1 of 1 fixtures of fx disagree with the core" in out, out
+        assert "WRONG = 1600, but the core says 1300" in out, out
+        assert "cannot be evaluated" in out and "NameError: name 'E' is not defined" in out
+        for ours in ("check.py", "typing.py", "raise FixtureError", "walker",
+                     "The above exception"):
+            assert ours not in out, (style, ours, out)

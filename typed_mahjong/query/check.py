@@ -105,6 +105,16 @@ def check_fixtures(target: ModuleType | type, *, rules: str | Rules | None = Non
     value. ``rules`` apply where an annotation names none (default tenhou: pass the
     project's preset when its mypy settings name another); ``Game[...]`` paths are
     relative to ``base_dir`` (default: the working directory)."""
+    __tracebackhide__ = True  # pytest shows the caller's line, not this library's source
+    try:
+        return _check(target, rules, base_dir)
+    except FixtureError as error:
+        # The message says what and where; the walk's frames would only show our source.
+        raise error.with_traceback(None) from error.__cause__
+
+
+def _check(target: ModuleType | type, rules: str | Rules | None,
+           base_dir: Path | None) -> int:
     walker = _Walker(rules, base_dir)
     if isinstance(target, ModuleType):
         walker.module(target)
@@ -331,9 +341,10 @@ def _hints(owner: ModuleType | type,
         return typing.get_type_hints(owner, globalns=names, include_extras=True)
     except Exception as exc:  # noqa: BLE001 - any evaluation error of the user's code
         name = _name_of(owner)
+        # from None: the message names the error; its traceback is typing's evaluation.
         raise FixtureError(f"the annotations of {name} cannot be evaluated, so its "
                            f"fixtures cannot be checked: {type(exc).__name__}: "
-                           f"{_one_line(exc)}", ()) from exc
+                           f"{_one_line(exc)}", ()) from None
 
 
 def _defaults(cls: type) -> dict[str, object]:
