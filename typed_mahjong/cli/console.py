@@ -2,8 +2,9 @@
 
 Commands raise ``MahjongError`` for bad input and return an exit code otherwise; the router
 (``main``) reports errors once. Output goes through ``GuardedStream``: terminal control
-characters in it are escaped, and a closed, full or broken standard output becomes an
-``OutputError`` the router reports in one line.
+characters in it are escaped, and a closed or full standard output becomes an
+``OutputError`` the router reports in one line; a reader that went away (a broken pipe)
+ends the output quietly.
 """
 
 from __future__ import annotations
@@ -137,8 +138,8 @@ def error_report(error: MahjongError, code: int = EXIT_BAD_INPUT) -> dict[str, A
 class GuardedStream:
     """A text stream that escapes terminal control characters and turns a failed write
     into ``OutputError`` (closed, full), except a broken pipe: the reader chose to stop
-    (``... | head``), so the rest is dropped, ``broken`` is set, and the command's answer
-    (its exit code) still counts.
+    (``... | head``), so the rest is dropped without a word, ``broken`` is set, and the
+    command's answer (its exit code) still counts.
 
     ``raw`` is the stream underneath, for our own control characters (a progress line's
     carriage return) and for the router's last word.

@@ -76,8 +76,9 @@ def _run(arguments: list[str]) -> int:
         code: int = args.func(args)
         sys.stdout.flush()
         if isinstance(sys.stdout, GuardedStream) and sys.stdout.broken:
-            _last_word("typed-mahjong: standard output was closed by its reader (broken "
-                       "pipe); the rest of the output was dropped")
+            # The reader chose to stop (`... | head`): nothing to report, as any command
+            # line tool says nothing there; the command's answer (its exit code) counts.
+            _quiet_stdout()
         return code
     except MahjongError as exc:
         return _report(exc, wants_json(args, arguments))
@@ -121,13 +122,19 @@ def _report(error: MahjongError, as_json: bool) -> int:
 
 def _last_word(line: str) -> None:
     """A line on stderr that must not fail, then quiet stdout so Python's own flush at exit
-    cannot complain about a broken pipe a second time."""
+    cannot complain about a broken pipe."""
     stderr = sys.stderr.raw if isinstance(sys.stderr, GuardedStream) else sys.stderr
     if stderr is not None:
         try:
             print(line, file=stderr, flush=True)
         except (OSError, ValueError):
             pass
+    _quiet_stdout()
+
+
+def _quiet_stdout() -> None:
+    """Flush standard output, or point it at the null device when that fails (a reader
+    gone), so Python's own flush at exit has nothing to complain about."""
     stdout = sys.__stdout__
     if stdout is not None and not stdout.closed:
         try:
