@@ -239,3 +239,19 @@ def test_settle_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown win option 'bogus'" in capsys.readouterr().err
     assert main(["settle", "--win", "S", PINFU_TANYAO, "4s"]) == 2
     assert "either --from SEAT" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("spelling", "letter"), [("1z", "E"), ("2z", "S"), ("4z", "N")])
+def test_a_winner_seat_written_as_a_wind_tile_settles_as_its_letter(
+        spelling: str, letter: str) -> None:
+    # Found by the generated calls (tests/query/test_query_generated.py): seats are read as
+    # E, S, W, N or 1z-4z, but a ron by seat="1z" ended in ValueError (substring not
+    # found) while ordering the winners. 234p234s456m567s44p on 3p: tanyao 1 han 40 fu,
+    # 2000 from the dealer's ron, 1300 from another's; W discards.
+    from typed_mahjong import settle
+
+    assert settle("234p234s456m567s44p", "3p", "W", seat=spelling) == settle(
+        "234p234s456m567s44p", "3p", "W", seat=letter)
+    expected = {"E": (2000, 0, -2000, 0), "S": (0, 1300, -1300, 0),
+                "N": (0, 0, -1300, 1300)}[letter]
+    assert settle("234p234s456m567s44p", "3p", "W", seat=spelling) == expected

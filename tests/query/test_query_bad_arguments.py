@@ -132,3 +132,36 @@ def test_a_users_exception_names_the_fixture(tmp_path: Path) -> None:
         del sys.modules["touchy_fixtures"]
     assert caught.value.__notes__ == [
         "typed-mahjong: raised while checking the fixture ROWS[1].y"]
+
+
+def test_a_rows_text_escapes_its_keyword_names() -> None:
+    # Found by the generated rows (test_query_generated.py, seed 7): the id escaped an
+    # option's name, the row's text (its messages' start) did not.
+    row = cases.fu(T, win="3p", expect=40, **{"honba\u202e": True})  # type: ignore[call-arg]
+    assert "\u202e" not in str(row) and "\u202e" not in row.id
+    assert str(row) == "fu('234p234s456m567s44p', win='3p', honba\\u202e=True)"
+
+
+def test_a_rows_id_cuts_text_longer_than_any_hand() -> None:
+    # Found by the generated rows (seed 20): a hand of 5,700 characters made an id of
+    # 5,724 (of megabytes for a hand of megabytes). A hand over 256 characters is refused
+    # unread, so no two rows that can pass share a cut id.
+    row = cases.points("1m" * 2500, win="1m", expect=1)
+    assert row.id == "points " + "1m" * 30 + "...(5000 characters) 1m"
+    exact = "1m" * 128  # 256 characters: as written
+    assert cases.points(exact, win="1m", expect=1).id == f"points {exact} 1m"
+
+
+@pytest.mark.parametrize("hand", [["1m"], None, 123, b"123m"], ids=["list", "None", "int",
+                                                                   "bytes"])
+@pytest.mark.parametrize("name", ["shanten", "waits"])
+def test_the_core_functions_refuse_a_hand_that_is_not_text_with_a_type_error(
+        name: str, hand: object) -> None:
+    # Found by the generated calls (test_query_generated.py): the pure build's shanten and
+    # waits ended in AttributeError ('list' object has no attribute 'split') where the
+    # compiled build raises TypeError at its boundary.
+    import typed_mahjong
+
+    function = getattr(typed_mahjong, name)
+    with pytest.raises(TypeError):
+        function(hand)

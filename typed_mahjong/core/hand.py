@@ -111,6 +111,9 @@ def parse_hand(text: str, *, drawn: tuple[bool, ...] = (True,)) -> Hand:
     ``drawn`` says which sizes are allowed: True for a hand holding its 14th tile (a winning
     hand: 14 tiles less 3 per meld), False for a waiting hand (13 less 3 per meld).
     """
+    if not isinstance(text, str):  # the pure build's answer as the compiled one's: TypeError
+        raise TypeError(f"hand must be text such as '234p234s456m567s44p', not "
+                        f"{type(text).__name__}")
     check_length(text, "hand", MAX_HAND_TEXT, "a hand")
     quick = _quick_hand(text, drawn)
     if quick is not None:

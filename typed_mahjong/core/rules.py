@@ -216,7 +216,7 @@ def rules_from(rules: str | Rules = "tenhou", **overrides: object) -> Rules:
         try:
             base = PRESETS[rules]
         except KeyError:
-            raise HandError(f"rules: unknown preset {rules!r} (presets: "
+            raise HandError(f"rules: unknown preset {shown_short(rules)} (presets: "
                             f"{', '.join(PRESETS)})", field="rules", kind=RULES) from None
     if not overrides:
         return base
@@ -229,7 +229,7 @@ def _checked_overrides(overrides: dict[str, object]) -> dict[str, Any]:
     for key, value in overrides.items():
         option = options.get(key)
         if option is None or key in ("name", "source"):
-            raise HandError(f"rules: unknown option {key!r} (options: "
+            raise HandError(f"rules: unknown option {shown_short(key)} (options: "
                             f"{', '.join(sorted(set(options) - {'name', 'source'}))})",
                             field="rules", kind=RULES)
         default = getattr(Rules(), key)
@@ -272,5 +272,15 @@ def _checked_names(key: str, value: object) -> frozenset[str]:
 
 
 def _bad_value(key: str, value: object, wanted: str) -> HandError:
-    return HandError(f"rules: option {key!r} must be {wanted}, got {value!r}", field="rules",
-                     kind=RULES)
+    return HandError(f"rules: option {key!r} must be {wanted}, got {shown_short(value)}",
+                     field="rules", kind=RULES)
+
+
+def shown_short(value: object) -> str:
+    """``repr(value)`` for a message, at most 80 characters: an int of thousands of digits
+    has no decimal text (Python refuses it) and a long text would flood the message."""
+    # int.bit_length, not a method of the value: an int subclass may override anything.
+    if isinstance(value, int) and not isinstance(value, bool) and int.bit_length(value) > 64:
+        return f"a number of about {int(int.bit_length(value) * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -14,7 +14,7 @@ from ..errors import NOT_WINNING, RULES, SITUATION, HandError, NoYaku
 from .fu import fu_and_parts
 from .hand import Hand, Meld, parse_hand, quick_meld
 from .limits import basic_points, hand_value, payment_text, tsumo_payments
-from .rules import PRESETS, Rules, rules_from
+from .rules import PRESETS, Rules, rules_from, shown_short
 from .sanma import check_sanma_seat, check_sanma_text
 from .shape import (
     EMPTY_PART,
@@ -43,6 +43,7 @@ from .tiles import (
     DRAGONS,
     EAST,
     INDEX_READER,
+    MAX_HAND_TEXT,
     NORTH,
     SINGLE_TILES,
     WINDS,
@@ -337,7 +338,8 @@ def _score(hand: str, win: str, *,
     rule_set = PRESETS.get(rules) if type(rules) is str else None
     if rule_set is None:
         if not isinstance(rules, (str, Rules)):
-            raise HandError(f"rules: must be a preset name or a Rules value, got {rules!r}",
+            raise HandError("rules: must be a preset name or a Rules value, got "
+                            f"{shown_short(rules)}",
                             field="rules", kind=RULES)
         rule_set = rules_from(rules)
     sanma = rule_set.players == 3
@@ -434,6 +436,8 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     tile and plain indicators, nothing impossible. None sends the caller to
     ``_careful_tiles``, which reads the text again and names any fault, so this path never
     decides an error."""
+    if len(text) > MAX_HAND_TEXT:  # refused unread by the careful reader
+        return None
     # The concealed tiles up to the first space (the called melds follow it, one text: the
     # key of their cache); any other spacing is left to the careful reader.
     canonical = None if INDEX_READER else CANONICAL_TILES.match(text)

@@ -25,6 +25,7 @@ sticks put on the table plus the sticks taken from it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,6 +92,10 @@ def settle_wins(wins: Sequence[Win], *, discarder: str | None, honba: int = 0,
         raise HandError("settlement: no win given (use settle_draw for a draw)",
                         field="wins", kind=SITUATION)
     winners = [_seat(win.seat, "seat", seats) for win in wins]
+    # Each win under its seat's letter (a seat may be written 1z-4z): the orders and the
+    # changes below are keyed by letters.
+    wins = [win if win.seat == seat else dataclasses.replace(win, seat=seat)
+            for win, seat in zip(wins, winners, strict=True)]
     if len(set(winners)) != len(winners):
         raise HandError("settlement: a seat wins twice", field="wins", kind=SITUATION)
     changes = dict.fromkeys(seats, 0)

@@ -51,7 +51,16 @@ from ..errors import HandError
 from .hand import Hand, meld_copies, parse_hand
 from .rules import Rules, rules_from
 from .sanma import ABSENT_TILES, check_sanma_text
-from .tiles import CANONICAL_TILES, INDEX_READER, ORPHANS, parse_tiles, suit_digits, tile_name
+from .tiles import (
+    CANONICAL_TILES,
+    INDEX_READER,
+    MAX_HAND_TEXT,
+    ORPHANS,
+    check_length,
+    parse_tiles,
+    suit_digits,
+    tile_name,
+)
 
 TABLE_FILE = "shanten_tables.bin.gz"
 TABLE_MAGIC = b"SHT2"
@@ -91,6 +100,8 @@ def shanten(hand: str, rules: str | Rules | None = None) -> int:
     Under three-player rules (``rules=`` a sanma preset) 2m-8m and chi are errors and no
     group may use 2m-8m. Raises HandError for malformed text or a wrong tile count.
     """
+    # Bounded before any reader runs: the fast paths join a suit's groups as they go.
+    check_length(hand, "hand", MAX_HAND_TEXT, "a hand")
     if rules is not None and _is_sanma(rules, hand):
         return _sanma_shanten(parse_hand(hand, drawn=(False, True)))
     canonical = None if INDEX_READER else CANONICAL_TILES.fullmatch(hand)
@@ -234,6 +245,7 @@ def waits(hand: str, rules: str | Rules | None = None) -> tuple[str, ...]:
     rules (``rules=`` a sanma preset) 2m-8m never wait and 2m-8m or chi in the hand are
     errors.
     """
+    check_length(hand, "hand", MAX_HAND_TEXT, "a hand")  # before the three-player check
     sanma = rules is not None and _is_sanma(rules, hand)
     parsed = parse_hand(hand, drawn=(False,))
     if sanma and _sanma_shanten(parsed) > 0:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Final, Unpack
 
 from ..core.rules import Rules
+from ..core.tiles import MAX_HAND_TEXT
 from ..core.win_options import RULES_KEYWORD, WinOptions
 from ..errors import MahjongError, printable
 from .answers import Answer, Call, answer, call_of, game_call_of
@@ -49,6 +50,8 @@ RESULT_OF: Final[dict[str, str]] = {
     "yaku": "YakuSet", "settle": "Settlement", "shanten": "Shanten", "waits": "Waits",
     "readings": "Readings", "game_points": "Points", "game_yaku": "YakuSet",
 }
+# How much of a text past MAX_HAND_TEXT an id keeps.
+_ID_TEXT: Final = 60
 # The constructors of a YAML game's rows.
 GAME_FORMS: Final = frozenset({"game_points", "game_yaku"})
 
@@ -135,13 +138,18 @@ class Case:
         arguments = [shown(value) for value in (self.game, self.hand) if value is not None]
         if self.win is not None:
             arguments.append(f"win={shown(self.win)}")
-        arguments += [f"{name}={shown(value)}" for name, value in self.options]
+        arguments += [f"{printable(str(name))}={shown(value)}" for name, value in self.options]
         return f"{self.form}({', '.join(arguments)})"
 
 
 def _id_part(value: object) -> str:
-    """A hand, tile or game in an id: text as written (escaped), anything else as shown."""
-    return printable(value) if isinstance(value, str) else shown(value)
+    """A hand, tile or game in an id: text as written (escaped), anything else as shown.
+    Text longer than any hand (which the core refuses unread) is cut, its length said."""
+    if not isinstance(value, str):
+        return shown(value)
+    if len(value) > MAX_HAND_TEXT:
+        return f"{printable(value[:_ID_TEXT])}...({len(value)} characters)"
+    return printable(value)
 
 
 def _case(form: str, hand: str, win: str | None, expect: object,
