@@ -131,3 +131,22 @@ def test_the_helper_compares_resolved_paths_and_inodes(tmp_path: Path) -> None:
     assert check_output_path(tmp_path / "new.txt", inputs=[source, tmp_path / "gone"])
     (tmp_path / "other.txt").write_text("y")
     assert check_output_path(tmp_path / "other.txt", inputs=[source])
+
+
+@pytest.mark.parametrize("where", ["output", "input"])
+def test_codegen_writes_a_file_whose_path_is_not_utf8(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str) -> None:
+    # Found by the generated targets (seed 3): the header of the written module names the
+    # command line, and a byte that is not UTF-8 in a path (a lone surrogate to Python)
+    # ended in an internal error (UnicodeEncodeError, exit 70) instead of the file.
+    source = _fixtures(tmp_path)
+    if where == "input":
+        source = source.rename(tmp_path / "h\udcff.toml")
+    target = tmp_path / ("out\udcff.py" if where == "output" else "out.py")
+    code, err = _run(capsys, ["codegen", "fixtures", str(source), "-o", str(target)])
+    assert code == 0, err
+    text = target.read_text(encoding="utf-8")  # valid UTF-8: the byte escaped
+    assert ("out\\udcff.py" if where == "output" else "h\\udcff.toml") in text
+    # --check reads the same header back: up to date.
+    assert _run(capsys, ["codegen", "fixtures", str(source), "-o", str(target),
+                         "--check"])[0] == 0

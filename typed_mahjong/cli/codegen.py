@@ -156,4 +156,8 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def _path_text(path: Path) -> str:
-    return path.as_posix()
+    """A path as the generated header's command line shows it: a byte that is not UTF-8
+    (a lone surrogate) or a control character escaped, so the module is valid UTF-8."""
+    from typed_mahjong.safe_io import printable
+
+    return printable(path.as_posix())
