@@ -16,11 +16,14 @@ The tests that use it are the reliability table of docs/reliability.md.
 from __future__ import annotations
 
 import os
+import re
 import resource
 import subprocess
 import sys
 import time
-from collections.abc import Collection, Sequence
+import tracemalloc
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,3 +80,46 @@ def assert_clean(result: Capped, codes: Collection[int]) -> None:
     assert result.returncode != EXIT_INTERNAL, f"internal error: {shown}"
     assert result.returncode >= 0, f"killed by signal {-result.returncode}: {shown}"
     assert result.returncode in codes, shown
+
+
+# -- in-process inputs under caps ------------------------------------------------------------
+
+INPUT_SECONDS = 1.0  # what one generated input may take (issue 43: "under 1 s")
+INPUT_MEMORY = 64 << 20  # bytes one generated input may allocate at its peak (tracemalloc)
+
+
+@contextmanager
+def within(what: object, *, seconds: float = INPUT_SECONDS,
+           memory: int = INPUT_MEMORY) -> Iterator[None]:
+    """Run the block as one generated input, in this process: it must end (return or raise)
+    within ``seconds`` and allocate at most ``memory`` bytes at its peak, as tracemalloc
+    counts Python's allocations (the compiled core's objects included). ``what`` names the
+    input in a failure. A hang is not interrupted: run_capped guards the whole run."""
+    tracing = tracemalloc.is_tracing()
+    if not tracing:
+        tracemalloc.start()
+    tracemalloc.reset_peak()
+    base = tracemalloc.get_traced_memory()[0]
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        elapsed = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1] - base
+        if not tracing:
+            tracemalloc.stop()
+    assert elapsed < seconds, f"{elapsed:.2f} s (cap {seconds} s): {what}"
+    assert peak < memory, f"{peak >> 20} MiB at the peak (cap {memory >> 20} MiB): {what}"
+
+
+# Characters a message must never carry raw (docs/reliability.md): C0 and C1 controls (tab
+# and newline aside), DEL, the bidi marks, overrides and isolates, and lone surrogates (a
+# byte that is not UTF-8).
+_RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                  "\u2066-\u2069\ud800-\udfff]")
+
+
+def assert_printable(text: str, what: object) -> None:
+    """``text`` (a message, an id) holds nothing a terminal could act on."""
+    found = _RAW.search(text)
+    assert found is None, f"raw {found.group()!r} in {text[:300]!r}: {what}"
