@@ -295,17 +295,17 @@ def _literal(node: ast.expr | None) -> str | int | None:
     """A str or int (not bool) constant, a negative number included. An int past Python's
     limit for decimal text (4,300 digits) is none: mypy's parser cannot write it and reads
     it as an expression that is no type, and no message could show it."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) \
-            and not isinstance(node.value, bool):
-        return None if _too_long(node.value) else node.value
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if type(value) is str:
+            return value
+        if type(value) is int:
+            return None if has_no_decimal_text(value) else value
+        return None
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
             and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
-        return None if _too_long(node.operand.value) else -node.operand.value
+        return None if has_no_decimal_text(node.operand.value) else -node.operand.value
     return None
-
-
-def _too_long(value: str | int) -> bool:
-    return not isinstance(value, str) and has_no_decimal_text(value)
 
 
 def annotation_sites(tree: ast.Module | None, nodes: list[ast.stmt] | None = None
