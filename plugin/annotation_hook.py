@@ -23,7 +23,8 @@ from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 
 from typed_mahjong.core.win_options import BY_NAME
 from typed_mahjong.errors import HandError
-from typed_mahjong.query.answers import RESULTS, AnnotationError, build_call
+from typed_mahjong.query.building import AnnotationError, build_call
+from typed_mahjong.query.names import RESULTS
 from typed_mahjong.query.wording import BareName, bare_name_message, input_alone_message
 
 from . import errors

@@ -16,16 +16,10 @@ from mypy.nodes import ARG_NAMED, ARG_POS, Context
 from mypy.plugin import FunctionContext
 from mypy.types import Type
 
-from typed_mahjong.query.answers import (
-    KEYWORD_TYPES,
-    AnnotationError,
-    Answer,
-    Call,
-    call_from_arguments,
-    game_call_of,
-)
+from typed_mahjong.query.building import AnnotationError, Call, call_from_arguments, game_call_of
 from typed_mahjong.query.cases import RESULT_OF
 from typed_mahjong.query.keys import memo_key
+from typed_mahjong.query.names import KEYWORD_TYPES, Answer
 
 from . import errors
 from .comparison import literal_value

@@ -1,6 +1,6 @@
 """Answers for result annotations and calls: the scoring core, memoized for one mypy run.
 
-Every rule and every answer lives in the core: ``typed_mahjong.query.answers.answer`` answers each
+Every rule and every answer lives in the core: ``typed_mahjong.query.answering.answer`` answers each
 ``Call``, as it does for ``Query.evaluate()`` and the function forms. This module only hands
 it memoized scores and game files, and turns the outcome into a ``Verdict`` or a
 ``Problem``. mypy may analyse one annotation several times (deferred semantic analysis),
@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from typed_mahjong.core.rules import Rules
-from typed_mahjong.query.answers import Call, ScoreMemo
+from typed_mahjong.query.answering import ScoreMemo
+from typed_mahjong.query.building import Call
 from typed_mahjong.query.outcomes import evaluate
 
 from . import errors

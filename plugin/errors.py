@@ -44,7 +44,7 @@ BY_KIND: Final[dict[str, ErrorCode]] = {
     "not-winning": NOT_WINNING,
     "situation": SITUATION,
     "rules": RULES,
-    "no-yaku": NO_YAKU,  # typed_mahjong.query.answers.NoYaku
+    "no-yaku": NO_YAKU,  # typed_mahjong.errors.NoYaku
 }
 
 

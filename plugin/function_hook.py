@@ -13,8 +13,9 @@ from mypy.nodes import ARG_NAMED, ARG_POS, Context, Expression
 from mypy.plugin import FunctionContext
 from mypy.types import Instance, LiteralType, Type, get_proper_type
 
-from typed_mahjong.query.answers import KEYWORD_TYPES, call_from_arguments
+from typed_mahjong.query.building import call_from_arguments
 from typed_mahjong.query.keys import memo_key
+from typed_mahjong.query.names import KEYWORD_TYPES
 
 from . import errors
 from .literals import answer_type

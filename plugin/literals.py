@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from mypy.types import Instance, LiteralType, TupleType, Type, UninhabitedType, UnionType
 
-from typed_mahjong.query.answers import EXACT, RESULT_NAMES, Answer
+from typed_mahjong.query.names import EXACT, RESULT_NAMES, Answer
 from typed_mahjong.query.wording import literal_text
 
 __all__ = ["answer_type", "literal_text", "result_type"]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from mypy.nodes import Context
 
-from typed_mahjong.query.answers import Call
+from typed_mahjong.query.building import Call
 from typed_mahjong.query.places import problem_place
 
 # The wording is the query layer's, shared with the language server.

@@ -22,8 +22,8 @@ from mypy.plugin import (
 from mypy.types import Type
 
 from typed_mahjong import __version__
-from typed_mahjong.query.answers import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 from typed_mahjong.query.cases import RESULT_OF
+from typed_mahjong.query.names import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 from typed_mahjong.query.settings import PluginConfig, load_config
 from typed_mahjong.safe_io import printable
 

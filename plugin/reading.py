@@ -31,8 +31,9 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typed_mahjong.query.answers import INPUTS, NUMBER_INPUTS, NotALiteral
+from typed_mahjong.query.building import NotALiteral
 from typed_mahjong.query.keys import has_no_decimal_text, memo_key
+from typed_mahjong.query.names import INPUTS, NUMBER_INPUTS
 
 # One definition of a bare name, shared with the language server's reader.
 from typed_mahjong.query.wording import BareName

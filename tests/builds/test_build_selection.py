@@ -104,7 +104,8 @@ def test_no_dynamic_module_is_compiled() -> None:
     # These use run-time introspection, user plugins or entry points, or are not hot: a
     # compiled copy would change behaviour or only cost build time.
     dynamic = {"build", "errors", "safe_io", "query.annotations", "query.functions",
-               "query.answers", "query.cases", "core.rules", "core.interop",
+               "query.names", "query.building", "query.answering",
+               "query.cases", "core.rules", "core.interop",
                "core.settlement", "core.tile_types", "cli.main", "cli.score", "cli.logs",
                "cli.settle", "cli.editor", "cli.demo", "games.loader", "games.constraints",
                "games.yamlsafe", "games.files", "cli.solitaire", "solitaire.formats",

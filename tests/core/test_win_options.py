@@ -25,7 +25,8 @@ from typed_mahjong.core.situation import Situation
 from typed_mahjong.core.win_option_reading import _checked, parsed, read_options
 from typed_mahjong.core.win_options import COUNT, FLAG, TILES, WIN_OPTIONS, WIND
 from typed_mahjong.query import annotations
-from typed_mahjong.query.answers import (
+from typed_mahjong.query.functions import WinOptions
+from typed_mahjong.query.names import (
     FLAG_INPUTS,
     GAME_ONLY_INPUTS,
     INPUTS,
@@ -34,7 +35,6 @@ from typed_mahjong.query.answers import (
     TABLE_INPUTS,
     TEXT_INPUTS,
 )
-from typed_mahjong.query.functions import WinOptions
 
 HAND, WIN_TILE = "234p234s456m567s44p", "3p"  # tanyao, 1 han 40 fu: 1300 by ron
 ROOT = Path(__file__).resolve().parents[2]

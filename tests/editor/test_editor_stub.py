@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 import typed_mahjong.query.annotations as runtime
 from typed_mahjong.query.annotations import Given, Query
-from typed_mahjong.query.answers import AnnotationError
+from typed_mahjong.query.building import AnnotationError
 
 PACKAGE = Path(runtime.__file__).resolve().parent
 RUNTIME_SOURCE = PACKAGE / "annotations.py"

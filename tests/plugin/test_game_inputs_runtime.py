@@ -20,9 +20,11 @@ import yaml
 
 import typed_mahjong
 from typed_mahjong.cli import main
+from typed_mahjong.errors import NoYaku
 from typed_mahjong.games import GameError, builtin_path, load
 from typed_mahjong.query.annotations import Query
-from typed_mahjong.query.answers import GAME_MARKERS, AnnotationError, NoYaku
+from typed_mahjong.query.building import AnnotationError
+from typed_mahjong.query.names import GAME_MARKERS
 
 CASES = Path(__file__).with_name("test_game_inputs.yaml")
 CHOWS = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m 4m 5s 5s"  # four chows and a pair of 5s

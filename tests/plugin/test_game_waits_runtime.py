@@ -15,7 +15,7 @@ from typed_mahjong import Game, Hand, SelfDrawn, Waits
 from typed_mahjong.cli import main
 from typed_mahjong.games import GameError, builtin_path, load
 from typed_mahjong.query.annotations import Query
-from typed_mahjong.query.answers import AnnotationError
+from typed_mahjong.query.building import AnnotationError
 
 WORKED = [
     ("hk-oldstyle", "1m 2m 3m 4p 5p 6p 7s 8s 9s 2m 3m 5s 5s", ("1m", "4m")),

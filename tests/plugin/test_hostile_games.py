@@ -21,7 +21,7 @@ from mypy_capped import mypy_capped
 from plugin_support import Project, pyproject
 
 from typed_mahjong import Flowers, Game, GameInput, Hand, Points
-from typed_mahjong.query.answers import AnnotationError
+from typed_mahjong.query.building import AnnotationError
 
 WILD_GAME = """\
 name: H

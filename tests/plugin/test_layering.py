@@ -1,6 +1,6 @@
 """Issue 31 item 5: the plugin calls the query layer, and nothing in the query layer calls
-back into the plugin (it used to: plugin -> answers.answer -> the plugin's memoized scorer
--> answers.score_call). Watched with a profiler, every call the plugin's engine makes while
+back into the plugin (it used to: plugin -> answering.answer -> the plugin's memoized scorer
+-> answering.score_call). Watched with a profiler, every call the plugin's engine makes while
 it answers a riichi hand, a repeated hand and a game hand.
 
 Hands (worked by hand):
@@ -20,7 +20,7 @@ from typed_mahjong.plugin.engine import Engine
 from typed_mahjong.plugin.games import Games
 from typed_mahjong.plugin.memo import AnswerMemo
 from typed_mahjong.plugin.outcomes import Verdict
-from typed_mahjong.query.answers import build_call
+from typed_mahjong.query.building import build_call
 
 FOREST_HAND = "fox vixen kit owl eagle_owl owlet bear grizzly moon"
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from plugin_support import Project, pyproject
 
 from typed_mahjong.plugin import annotation_hook, case_hook, function_hook
-from typed_mahjong.query import answers
-from typed_mahjong.query.answers import FUNCTION_RESULTS, INPUTS, KEYWORD_TYPES, RESULTS
+from typed_mahjong.query import answering
+from typed_mahjong.query.names import FUNCTION_RESULTS, INPUTS, KEYWORD_TYPES, RESULTS
 
 # Every input name (from the query layer's tables), and two names that are
 # no input at all.
@@ -114,7 +114,7 @@ def _boom(*args: object, **kwargs: object) -> object:
     (annotation_hook, "read_inputs", [3]),
     (annotation_hook, "quick_key", [3]),
     # the annotation, the call and the row all ask the core
-    (answers, "score_call", [3, 4, 5]),
+    (answering, "score_call", [3, 4, 5]),
     (function_hook, "_literal_arguments", [4]),
     (case_hook, "_arguments", [5]),
 ])

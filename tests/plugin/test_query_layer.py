@@ -17,7 +17,7 @@ import pytest
 from plugin_support import REPO, Project, pyproject
 
 from typed_mahjong import Game, Hand, HandError, Points, Riichi, Ron, Yaku, YakuSet, points
-from typed_mahjong.query.answers import EXACT, MEMBER, RESULT_NAMES
+from typed_mahjong.query.names import EXACT, MEMBER, RESULT_NAMES
 
 P, T = "123m456p234s789s55m", "234p234s456m567s44p"
 # Won on the moon, which must be the cub: Forest Walk 100 + Family Reunion 500 + Three
@@ -195,7 +195,7 @@ def test_a_hand_without_yaku_raises_where_the_plugin_reports_it() -> None:
     # An open hand (chi) whose only honours are a pair of East -- a pair is no yakuhai --
     # with terminals (no tanyao): complete, but without a yaku. The plugin reports
     # mahjong-no-yaku (test_functions.yaml); run time raises the same fault.
-    from typed_mahjong.query.answers import NoYaku
+    from typed_mahjong.errors import NoYaku
 
     open_hand = "123m456p789s11z chi:234s"
     with pytest.raises(NoYaku, match="has no yaku"):

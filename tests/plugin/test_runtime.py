@@ -35,7 +35,7 @@ from typed_mahjong import (
     total,
     yaku,
 )
-from typed_mahjong.query.answers import AnnotationError, build_call
+from typed_mahjong.query.building import AnnotationError, build_call
 from typed_mahjong.query.functions import explain
 
 

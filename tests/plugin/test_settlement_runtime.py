@@ -26,7 +26,7 @@ from typed_mahjong import (
     waits,
 )
 from typed_mahjong.query.annotations import Query
-from typed_mahjong.query.answers import AnnotationError
+from typed_mahjong.query.building import AnnotationError
 
 P = "123m456p234s789s55m"  # pinfu on 4s
 
@@ -88,7 +88,8 @@ def test_a_settlement_scores_its_win_once(monkeypatch: pytest.MonkeyPatch) -> No
     # score() runs once, and a hand with no yaku is still refused (NoYaku).
     from typed_mahjong.core import settlement
     from typed_mahjong.errors import NoYaku
-    from typed_mahjong.query.answers import Call, ScoreMemo, answer
+    from typed_mahjong.query.answering import ScoreMemo, answer
+    from typed_mahjong.query.building import Call
 
     calls: list[str] = []
     real = settlement.score

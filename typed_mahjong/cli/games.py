@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                            help="set an input, e.g. --input seat=south (repeatable)")
     # A shortcut for each game marker of the annotations (SelfDrawn is --tsumo, Flowers[2]
     # is --flowers 2), and for the two riichi winds that games share (Seat, Round).
-    from ..query.answers import GAME_MARKERS
+    from ..query.names import GAME_MARKERS
 
     for row in GAME_MARKERS:
         if row.flag:

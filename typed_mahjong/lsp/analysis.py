@@ -19,17 +19,8 @@ from typing import Final
 
 from ..core.win_options import BY_NAME
 from ..errors import HandError
-from ..query.answers import (
-    EXACT,
-    MEMBER,
-    RESULTS_BY_NAME,
-    AnnotationError,
-    Answer,
-    Call,
-    ScoreMemo,
-    accepts,
-    build_call,
-)
+from ..query.answering import ScoreMemo, accepts
+from ..query.building import AnnotationError, Call, build_call
 from ..query.calls import calls_possible, calls_used, read_statement, uses_possible
 from ..query.finder import (
     NO_VALUE,
@@ -46,6 +37,7 @@ from ..query.finder import (
 )
 from ..query.game_files import Games
 from ..query.keys import memo_key
+from ..query.names import EXACT, MEMBER, RESULTS_BY_NAME, Answer
 from ..query.outcomes import USAGE, Problem, Verdict, code_for_kind, evaluate
 from ..query.places import problem_place
 from ..query.settings import PluginConfig

@@ -13,22 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..errors import HandError
-from ..query.answers import (
-    EXACT,
-    KEYWORD_TYPES,
-    MEMBER,
-    RESULTS_BY_NAME,
-    AnnotationError,
-    Answer,
-    Call,
-    accepts,
-    build_call,
-    call_from_arguments,
-    game_call_of,
-)
+from ..query.answering import accepts
+from ..query.building import AnnotationError, Call, build_call, call_from_arguments, game_call_of
 from ..query.calls import EXPECT, EXPLAIN, GAME_ROWS, CallFound
 from ..query.finder import NO_VALUE, Span
 from ..query.keys import memo_key
+from ..query.names import EXACT, KEYWORD_TYPES, MEMBER, RESULTS_BY_NAME, Answer
 from ..query.outcomes import USAGE, Problem, Verdict
 from ..query.places import problem_place
 from ..query.uses import COMPARED, Use

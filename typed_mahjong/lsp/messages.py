@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..query.answers import MEMBER, RESULTS_BY_NAME, Answer
 from ..query.finder import Span
+from ..query.names import MEMBER, RESULTS_BY_NAME, Answer
 
 ERROR: Final = "error"
 NOTE: Final = "note"

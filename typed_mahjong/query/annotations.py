@@ -9,8 +9,9 @@ annotation names its own).
 
 This module holds the names only. What each name means -- which core argument an input
 sets, its type and default, how the inputs combine, how a query is answered -- is decided
-once, in ``typed_mahjong.query.answers`` and ``typed_mahjong.core.win_options`` (the table of win
-options), for ``Query``, the function forms, the CLI and the plugin alike.
+once, in ``typed_mahjong.query.names``, ``.building`` and ``.answering`` and in
+``typed_mahjong.core.win_options`` (the table of win options), for ``Query``, the function
+forms, the CLI and the plugin alike.
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ from ..core.tile_types import (
     Wind,
     WindLetter,
 )
-from .answers import RESULTS_BY_NAME, Answer, Call, accepts, answer, build_call, describe
+from .answering import accepts, answer
+from .building import Call, build_call, describe
+from .names import RESULTS_BY_NAME, Answer
 
 __all__ = [
     # results
@@ -147,7 +150,7 @@ class Query:
         ``Game[...]`` paths are relative to ``base_dir`` (default: the working directory;
         the plugin uses the directory of mypy's config file).
 
-        Raises HandError (``answers.NoYaku`` for a hand with no yaku) or GameError, where
+        Raises HandError (``errors.NoYaku`` for a hand with no yaku) or GameError, where
         the plugin reports an error."""
         return answer(self.call(), rules, base_dir).value
 

@@ -52,7 +52,8 @@ from ..core.tile_types import Terminal as Terminal
 from ..core.tile_types import Tile as Tile
 from ..core.tile_types import Wind as Wind
 from ..core.tile_types import WindLetter as WindLetter
-from .answers import Answer, Call
+from .building import Call
+from .names import Answer
 
 __all__ = [
     # results

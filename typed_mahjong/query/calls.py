@@ -26,7 +26,6 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from .answers import FUNCTION_RESULTS, KEYWORD_TYPES, RESULTS
 from .finder import (
     LITERAL,
     NO_VALUE,
@@ -37,6 +36,7 @@ from .finder import (
     _literal,
     _typing_name,
 )
+from .names import FUNCTION_RESULTS, KEYWORD_TYPES, RESULTS
 from .uses import (
     ARGUMENT,
     COMPARED,

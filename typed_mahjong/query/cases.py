@@ -38,8 +38,10 @@ from ..core.rules import Rules
 from ..core.tiles import MAX_HAND_TEXT
 from ..core.win_options import RULES_KEYWORD, WinOptions
 from ..errors import MahjongError, printable
-from .answers import Answer, Call, answer, call_of, game_call_of
+from .answering import answer
+from .building import Call, call_of, game_call_of
 from .check import noted, shown
+from .names import Answer
 
 __all__ = ["Case", "CaseMismatch", "fu", "game_points", "game_yaku", "han", "payment",
            "points", "readings", "settle", "shanten", "total", "waits", "yaku"]

@@ -44,7 +44,9 @@ from ..core.rules import Rules
 from ..core.win_option_reading import shown_value
 from ..errors import MahjongError, printable
 from .annotations import Query
-from .answers import MEMBER, RESULTS_BY_NAME, AnnotationError, Answer, accepts, answer
+from .answering import accepts, answer
+from .building import AnnotationError
+from .names import MEMBER, RESULTS_BY_NAME, Answer
 
 __all__ = ["FixtureError", "Wrong", "check_fixtures", "query_of", "shown"]
 

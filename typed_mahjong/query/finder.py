@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
-from .answers import INPUTS, NUMBER_INPUTS, RESULTS, NotALiteral
+from .building import NotALiteral
 from .keys import has_no_decimal_text
+from .names import INPUTS, NUMBER_INPUTS, RESULTS
 from .wording import BareName
 
 PACKAGE: Final = "typed_mahjong"

@@ -2,10 +2,10 @@
 
 They work at run time, and with the mypy plugin a call whose arguments are all literals
 has the ``Literal`` of the answer as its type: ``reveal_type(points("234p234s456m567s44p",
-win="3p"))`` shows ``Literal[1300]``. Each is one query answered by ``answers.answer``, the
+win="3p"))`` shows ``Literal[1300]``. Each is one query answered by ``answering.answer``, the
 function the plugin answers it with, using exactly the rules it gets at run time
 (``rules=``, default tenhou), never the project's plugin configuration, so the inferred
-type cannot disagree with the value. A hand that has no yaku raises ``answers.NoYaku`` (a
+type cannot disagree with the value. A hand that has no yaku raises ``errors.NoYaku`` (a
 HandError), as the plugin reports it.
 """
 
@@ -15,7 +15,9 @@ from typing import Unpack, cast
 
 from ..core.scoring import score
 from ..core.win_options import RULES_KEYWORD, WinOptions
-from .answers import Answer, answer, call_of
+from .answering import answer
+from .building import call_of
+from .names import Answer
 
 __all__ = ["WinOptions", "explain", "fu", "han", "payment", "points", "reading_texts",
            "settle", "total", "yaku"]

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class Games:
     """Loads each game file once per run and remembers which module used which file.
 
-    It only loads: ``typed_mahjong.query.answers.answer`` scores the hand, as it does at run time.
+    It only loads: ``typed_mahjong.query.answering.answer`` scores the hand, as it does at run time.
     """
 
     def __init__(self, roots: tuple[Path, ...] = ()) -> None:
@@ -30,10 +30,10 @@ class Games:
         self._used: dict[str, set[str]] = {}
 
     def load(self, base_dir: Path, name: str, module: str | None = None) -> Game:
-        """The game of ``Game[name]`` (a built-in name or a path, see ``answers.game_path``);
+        """The game of ``Game[name]`` (a built-in name or a path, see ``answering.game_path``);
         raises the GameError of a file that cannot be loaded, each time it is asked."""
         from typed_mahjong.games import GameError, load
-        from typed_mahjong.query.answers import game_path
+        from typed_mahjong.query.answering import game_path
 
         path = self._allowed(base_dir, name)
         if path is None:

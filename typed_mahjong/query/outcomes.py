@@ -13,7 +13,9 @@ from typing import Final, NamedTuple, Protocol
 
 from ..core.rules import Rules
 from ..errors import HandError
-from .answers import Answer, Call, PlayableGame, ScoreMemo, answer, input_field
+from .answering import PlayableGame, ScoreMemo, answer
+from .building import Call, input_field
+from .names import Answer
 
 # The error codes a checker reports, by HandError.kind (a NoYaku's kind is "no-yaku").
 MALFORMED: Final = "mahjong-malformed"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from .answers import Call
+from .building import Call
 
 # Core argument names that share another argument's origin.
 FIELD_ALIASES: Final = {"tsumo": "win"}
