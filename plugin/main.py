@@ -20,6 +20,7 @@ from mypy.plugin import (
     ReportConfigContext,
 )
 from mypy.types import Type
+from typing_extensions import override
 
 from typed_mahjong import __version__
 from typed_mahjong.query.cases import RESULT_OF
@@ -95,6 +96,7 @@ class TypedMahjongPlugin(Plugin):
             PARAMETRIZE_METHOD: ParametrizeHook(),
         }
 
+    @override
     def set_modules(self, modules: dict[str, MypyFile]) -> None:
         super().set_modules(modules)
         if self._state.config.problems:
@@ -103,22 +105,27 @@ class TypedMahjongPlugin(Plugin):
             raise CompileError([f"{printable(problem)}  [{errors.CONFIG.code}]"
                                 for problem in self._state.config.problems])
 
+    @override
     def get_type_analyze_hook(self, fullname: str) -> Callable[[AnalyzeTypeContext], Type] | None:
         # mypy asks about every name in every annotation: one dict lookup.
         return self._type_hooks.get(fullname)
 
+    @override
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         # The stub's input classes (Hand, Ron ...): generic for pyright, plain for mypy.
         return plain_input_class if fullname == f"{_ANNOTATIONS}._Input" else None
 
+    @override
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         return self._function_hooks.get(fullname)
 
+    @override
     def get_method_hook(self, fullname: str) -> Callable[[MethodContext], Type] | None:
         # == and != on int, str and tuple: a computed value against a different literal;
         # pytest's parametrize(): the rows against the test's annotated parameters.
         return self._method_hooks.get(fullname)
 
+    @override
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         if not cache.reports_for(self.options, ctx.id, ctx.path):
             return None
