@@ -18,8 +18,9 @@ and an ``# END generated: NAME`` line:
   ``__init__`` and ``values()``, one per row in table order (compiled, a field is a struct
   read, which is why it is spelled out).
 * ``core/win_options.py``: the ``WinOptions`` TypedDict that types ``score()``'s keywords.
-* ``query/annotations.py`` and its stub ``annotations.pyi``: a marker class for each row
-  with a marker (``Riichi``, ``Honba[2]``, ``Seat["E"]`` ...) and its ``__all__`` entry.
+Then it runs ``python -m typed_mahjong.codegen.markers``, which writes the marker classes
+of ``query/annotations.py`` and its stub (``Riichi``, ``Honba[2]``, ``Seat["E"]`` ... among
+the other annotation names) from the tables, so a new row is still one command.
 
 It reads only the table module, so it runs while the mirrors are stale.
 ``tests/core/test_win_option_mirrors.py`` fails when a file differs from what this writes.
@@ -27,6 +28,7 @@ It reads only the table module, so it runs while the mirrors are stale.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -48,8 +50,6 @@ PARAMETERS = "parameters"
 READING = "reading"
 # Situation holds winds as tile indices: the Python type of each kind once read.
 READ_TYPES = {FLAG: "bool", COUNT: "int", WIND: "int", TILES: "str"}
-# The stub's generic parameter of an input with a value, by kind.
-STUB_VALUES = {COUNT: "_Number", WIND: "_Text", TILES: "*_Pieces"}
 
 
 def parameter_lines(indent: str) -> list[str]:
@@ -161,65 +161,15 @@ def typed_dict_lines(indent: str) -> list[str]:
             + (" | None" if option.optional else "") for option in WIN_OPTIONS]
 
 
-def _markers() -> list[WinOption]:
-    return sorted((option for option in WIN_OPTIONS if option.marker is not None),
-                  key=lambda option: str(option.marker))
-
-
-def marker_names(indent: str) -> list[str]:
-    return [f'{indent}"{option.marker}",' for option in _markers()]
-
-
-def marker_classes(indent: str) -> list[str]:
-    lines: list[str] = []
-    for option in _markers():
-        base = "_Flag" if option.kind == FLAG else "_Input"
-        lines += ["", "", f"{indent}class {option.marker}({base}):",
-                  *_docstring(f"{_sentence(option.meaning)}: {option.example or option.marker}"
-                              f", as score(..., {option.name}=...).", indent + "    ")]
-    return lines[2:]
-
-
-def _docstring(text: str, indent: str, width: int = 92) -> list[str]:
-    """A docstring of ``text``, wrapped."""
-    words, lines, line = text.split(), [], indent + '"""'
-    for word in words:
-        if len(line) + len(word) + 1 > width and line.strip() != '"""':
-            lines.append(line.rstrip())
-            line = indent
-        line += word + " "
-    lines.append(line.rstrip() + '"""')
-    return lines
-
-
-def _sentence(text: str) -> str:
-    return text[0].upper() + text[1:]
-
-
-def stub_classes(indent: str) -> list[str]:
-    lines = []
-    for option in _markers():
-        if option.kind == FLAG:
-            lines.append(f"{indent}class {option.marker}(_Flag): ...")
-        else:
-            lines.append(f"{indent}class {option.marker}(_Input, "
-                         f"Generic[{STUB_VALUES[option.kind]}]): ...")
-    return lines
-
-
 SCORING = ROOT / "typed_mahjong" / "core" / "scoring.py"
 SITUATION = ROOT / "typed_mahjong" / "core" / "situation.py"
 TABLE = ROOT / "typed_mahjong" / "core" / "win_options.py"
-ANNOTATIONS = ROOT / "typed_mahjong" / "query" / "annotations.py"
-STUB = ROOT / "typed_mahjong" / "query" / "annotations.pyi"
 # Each file, and its blocks with what writes them (given the block's indentation).
 BLOCKS: dict[Path, dict[str, object]] = {
     SCORING: {PARAMETERS: parameter_lines, READING: reading_lines},
     SITUATION: {which: (lambda indent, which=which: situation_lines(which, indent))
                 for which in ("fields", "attributes", "init", "values")},
     TABLE: {"typed dict": typed_dict_lines},
-    ANNOTATIONS: {"marker names": marker_names, "marker classes": marker_classes},
-    STUB: {"marker names": marker_names, "marker classes": stub_classes},
 }
 
 
@@ -258,14 +208,21 @@ def main(argv: list[str]) -> int:
         for path in out_of_date:
             print(f"{path.relative_to(ROOT)} is out of date: run "
                   f"python3 scripts/build_win_options.py")
-        return 1 if out_of_date else 0
+        return max(1 if out_of_date else 0, _markers("--check"))
     for path in BLOCKS:
         current = path.read_text(encoding="utf-8")
         wanted = generated(path, current)
         if wanted != current:
             path.write_text(wanted, encoding="utf-8")
             print(f"wrote the win option mirrors of {path.relative_to(ROOT)}")
-    return 0
+    return _markers()
+
+
+def _markers(*arguments: str) -> int:
+    """The marker classes, from the tables (in a child: the core must import, which it
+    does once the mirrors above are written)."""
+    return subprocess.run([sys.executable, "-m", "typed_mahjong.codegen.markers", *arguments],
+                          cwd=ROOT, check=False).returncode
 
 
 if __name__ == "__main__":

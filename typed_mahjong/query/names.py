@@ -40,7 +40,9 @@ class ResultName:
     ``value`` picks the answer out of a riichi ``Score`` (``None`` for HAND results);
     ``game`` whether a ``Game[...]`` answers it (a SCORE result from the game's score, a
     HAND result from the game's ``waits``: ``answer_game``); ``function`` the full name of its
-    function form, if it has one; ``rules`` whether its answer depends on ``Rules[...]``.
+    function form, if it has one; ``rules`` whether its answer depends on ``Rules[...]``;
+    ``item`` the type of each name of a tuple answer; ``doc`` its marker class's docstring
+    (``annotations.py`` is generated from this table: ``python -m typed_mahjong.codegen.markers``).
     """
 
     name: str
@@ -52,6 +54,8 @@ class ResultName:
     game: bool = False
     function: str | None = None
     rules: bool = True
+    item: type = str
+    doc: str = ""
 
 
 # Entries of Score.yaku that count dora rather than name a yaku.
@@ -67,30 +71,50 @@ _FUNCTIONS: Final = "typed_mahjong.query.functions"
 RESULT_NAMES: Final[tuple[ResultName, ...]] = (
     ResultName("Points", SCORE, VALUE, int, "ron: what the discarder pays; tsumo: the sum "
                "paid; honba and sticks not included", lambda s: s.points, game=True,
-               function=f"{_FUNCTIONS}.points"),
+               function=f"{_FUNCTIONS}.points",
+               doc="What the hand is worth before honba and sticks: ron, what the discarder "
+               "pays; tsumo, the sum of the payments."),
     ResultName("Han", SCORE, VALUE, int, "han, dora included", lambda s: s.han,
-               function=f"{_FUNCTIONS}.han"),
+               function=f"{_FUNCTIONS}.han",
+               doc="Han, dora included."),
     ResultName("Fu", SCORE, VALUE, int, "fu, rounded up as scored", lambda s: s.fu,
-               function=f"{_FUNCTIONS}.fu"),
+               function=f"{_FUNCTIONS}.fu",
+               doc="Fu, rounded up as scored."),
     ResultName("Total", SCORE, VALUE, int, "the winner's whole gain: payments with honba, "
-               "plus the riichi sticks", lambda s: s.total, function=f"{_FUNCTIONS}.total"),
+               "plus the riichi sticks", lambda s: s.total, function=f"{_FUNCTIONS}.total",
+               doc="The winner's whole gain: payments with honba, plus the riichi sticks on "
+               "the table."),
     ResultName("Yaku", SCORE, MEMBER, str, "one of the yaku (a union of their names)",
-               yaku_names, game=True),
+               yaku_names, game=True,
+               doc="A Literal union of the yaku names (dora are not yaku and are left out)."),
     ResultName("YakuSet", SCORE, EXACT, tuple, "every yaku, in the core's order (a tuple)",
-               yaku_names, game=True, function=f"{_FUNCTIONS}.yaku"),
+               yaku_names, game=True, function=f"{_FUNCTIONS}.yaku",
+               doc="Every yaku, in the core's order: a tuple of Literals, so a missing or an "
+               "extra yaku is an error (``Yaku`` asks only that a name be one of them)."),
     ResultName("Payment", SCORE, VALUE, str, 'as players say it: "1300", "300-500", '
-               '"500-all"', lambda s: s.payment_text, function=f"{_FUNCTIONS}.payment"),
+               '"500-all"', lambda s: s.payment_text, function=f"{_FUNCTIONS}.payment",
+               doc='The payment as players say it: "1300", "300-500" (non-dealer tsumo), '
+               '"500-all".'),
     ResultName("Shanten", HAND, VALUE, int, "-1 complete, 0 tenpai, 1, 2, ...", None,
-               function="typed_mahjong.core.shanten.shanten"),
+               function="typed_mahjong.core.shanten.shanten",
+               doc="Shanten number of Hand[...]: -1 complete, 0 tenpai, 1 one tile from "
+               "tenpai..."),
     ResultName("Waits", HAND, MEMBER, str, "one of the tiles a tenpai hand waits on", None,
-               game=True, function="typed_mahjong.core.shanten.waits"),
+               game=True, function="typed_mahjong.core.shanten.waits",
+               doc="A Literal union of the tiles a tenpai Hand[...] waits on."),
     ResultName("Settlement", SETTLE, EXACT, tuple, "every seat's point change (E, S, W, N; "
                "E, S, W under three-player rules) when this win is settled: honba and "
                "Sticks to the winner, a ron paid by From[...]", None,
-               function=f"{_FUNCTIONS}.settle"),
+               function=f"{_FUNCTIONS}.settle", item=int,
+               doc="Every seat's point change (E, S, W, N; E, S, W under three-player rules) "
+               "when this win is settled, as a tuple of Literals: the winner gains the "
+               "payments, honba and Sticks; a ron is paid by From[...], a tsumo by the "
+               "others (or the liable Pao[...])."),
     ResultName("Readings", HAND, EXACT, tuple, "every reading of a complete hand, as texts "
                "(a tuple; () for a hand that is not complete)", None,
-               function=f"{_FUNCTIONS}.reading_texts", rules=False),
+               function=f"{_FUNCTIONS}.reading_texts", rules=False,
+               doc="Every reading of a complete Hand[...] (``Reading.text()``), as a tuple of "
+               "Literals; an empty tuple for a hand that is not complete."),
 )
 RESULTS_BY_NAME: Final[dict[str, ResultName]] = {row.name: row for row in RESULT_NAMES}
 RESULTS: Final = tuple(row.name for row in RESULT_NAMES)
@@ -111,11 +135,14 @@ class TableInput:
     name: str
     meaning: str
     example: str
+    doc: str = ""  # its marker class's docstring
 
 
 TABLE_INPUTS: Final[tuple[TableInput, ...]] = (
     TableInput("From", "discarder", "the seat that discarded the winning tile (a ron)",
-               'From["W"] (the discarder\'s seat)'),
+               'From["W"] (the discarder\'s seat)',
+               doc="The seat that discarded the winning tile, for Settlement[...] of a ron: "
+                   'From["W"].'),
 )
 TABLE_BY_MARKER: Final[dict[str, TableInput]] = {row.marker: row for row in TABLE_INPUTS}
 TABLE_BY_NAME: Final[dict[str, TableInput]] = {row.name: row for row in TABLE_INPUTS}
@@ -144,15 +171,22 @@ class GameMarker:
     input: str
     flag: bool
     example: str
+    doc: str = ""  # its marker class's docstring (a marker with a value takes a number)
 
 
 # Markers of games' own inputs, named as the CLI's shortcuts (--tsumo, --concealed,
 # --flowers). A game's self-draw is SelfDrawn: Tsumo["3p"] names a riichi winning tile,
 # and a game's winning tile is the last tile of its Hand[...].
 GAME_MARKERS: Final[tuple[GameMarker, ...]] = (
-    GameMarker("SelfDrawn", "tsumo", True, "SelfDrawn"),
-    GameMarker("Concealed", "concealed", True, "Concealed"),
-    GameMarker("Flowers", "flowers", False, "Flowers[2]"),
+    GameMarker("SelfDrawn", "tsumo", True, "SelfDrawn",
+               "With Game[...]: the game's input `tsumo`, won by self-draw (Tsumo[\"3p\"] "
+               "names a riichi winning tile; a game's winning tile is the last tile of its "
+               "Hand[...])."),
+    GameMarker("Concealed", "concealed", True, "Concealed",
+               "With Game[...]: the game's input `concealed`, no set claimed from a discard."),
+    GameMarker("Flowers", "flowers", False, "Flowers[2]",
+               "With Game[...]: the game's input `flowers` (flower and season tiles drawn), "
+               "e.g. Flowers[2]."),
 )
 # Any declared input by its name, so a game's own inputs need no marker of their own.
 GAME_INPUT: Final = "GameInput"
@@ -163,6 +197,36 @@ GAME_INPUT_MARKERS: Final[dict[str, GameMarker]] = {
     **{marker: GameMarker(marker, option.name, option.kind == FLAG, option.example)
        for marker, option in BY_MARKER.items()},
 }
+# How an input's value is written (the stub types it so): several strings joined in order,
+# one string, one number, or no value at all (a flag, written bare).
+PIECES: Final = "pieces"
+TEXT: Final = "text"
+NUMBER: Final = "number"
+NO_VALUE: Final = "no value"
+
+
+@dataclass(frozen=True, slots=True)
+class InputName:
+    """An input of the query itself: no win option's, table's or game's marker. ``value``
+    says how its value is written; ``doc`` is its marker class's docstring."""
+
+    marker: str
+    value: str
+    doc: str
+
+
+OWN_INPUTS: Final[tuple[InputName, ...]] = (
+    InputName("Hand", PIECES, "The hand: concealed tiles (winning tile included), then called "
+              "melds."),
+    InputName("Ron", TEXT, "Won on a discard of this tile."),
+    InputName("Tsumo", TEXT, "Won on a self-drawn tile."),
+    InputName("Game", TEXT, 'A YAML-defined game (typed_mahjong.games): Points[Game["path.yaml"], '
+              'Hand["..."]].'),
+    InputName(GAME_INPUT, PIECES, 'With Game[...]: any input the game declares, by name, e.g. '
+              'GameInput["seat_flowers", 1] (the command line\'s --input seat_flowers=1).'),
+    InputName("Explain", NO_VALUE, "Ask the plugin for the scoring breakdown of this annotation "
+              "(a note at type-check time); no effect on the value."),
+)
 # Inputs that only a Game[...] query takes.
 GAME_ONLY_INPUTS: Final = (*(row.marker for row in GAME_MARKERS), GAME_INPUT)
 RIICHI_INPUTS: Final = ("Hand", "Game", "Rules", "Explain", *WIN_INPUTS, *BY_MARKER,
