@@ -24,7 +24,7 @@ LISTS = ("disagreements", "unmapped_wins", "round_disagreements", "rounds_listed
 def verify_file(path: str, assume_rules: str | None = None, *, wins_only: bool = False,
                 every_round: bool = False) -> dict[str, Any]:
     """One file's verdicts as plain data: counts, and the details worth listing."""
-    from . import open_log
+    from .reader import open_log
 
     report: dict[str, Any] = {"source": path, "lobby": "unreadable", "wins": Counter(),
                               "rounds": Counter(), "endings": Counter(), "draws": 0,
