@@ -10,9 +10,9 @@ does) or ``--all`` is given: CI runs everything, a developer's default run stays
 would shadow the ``.py`` files being edited). The compiled build (the core compiled by mypyc,
 as ``pip install`` builds it where a C compiler is present) is built as a wheel, installed
 into ``.venv/compiled/site`` and tested there by ``test`` under CI or ``--all``, and alone by
-``test --compiled``: tests/core, tests/builds, tests/logs, tests/solitaire, tests/games,
-tests/query and the check_fixtures and web-server tests (``COMPILED_TESTS``), among them
-differential tests that score the benchmark hands, read logs both ways and solve seeded
+``test --compiled``: tests/core, tests/cli, tests/builds, tests/logs, tests/solitaire,
+tests/games, tests/query and the check_fixtures and web-server tests (``COMPILED_TESTS``),
+among them differential tests that score the benchmark hands, read logs both ways and solve seeded
 deals with both builds. It is rebuilt only when its sources change;
 without a C compiler that part is skipped, saying so.
 
@@ -59,9 +59,9 @@ COMPILED_DESELECT = (
     "tests/games/test_games_cli_hostile.py",
     # The large sets of the generated command lines and output targets (the quick sets run
     # here too): the command line and the output rule are not compiled, same budget.
-    "tests/core/test_cli_generated.py::"
+    "tests/cli/test_cli_generated.py::"
     "test_many_generated_command_lines_with_bad_bytes_end_cleanly",
-    "tests/core/test_output_targets.py::test_many_generated_targets_follow_the_rule",
+    "tests/cli/test_output_targets.py::test_many_generated_targets_follow_the_rule",
 )
 
 
@@ -70,7 +70,8 @@ COMPILED_DESELECT = (
 # compiled core answers) and of the web server base, a few seconds; the rest of
 # tests/plugin and tests/web starts mypy or browsers, and stays with the pure run.
 COMPILED_TESTS = (
-    "tests/core", "tests/builds", "tests/logs", "tests/solitaire", "tests/games", "tests/query",
+    "tests/core", "tests/cli", "tests/builds", "tests/logs", "tests/solitaire", "tests/games",
+    "tests/query",
     "tests/plugin/test_check_fixtures.py",
     "tests/plugin/test_check_fixtures_hostile.py",
     "tests/plugin/test_check_fixtures_generated.py",
@@ -171,9 +172,9 @@ def ensure_compiled() -> None:
 
 
 def run_compiled_tests() -> int:
-    """COMPILED_TESTS (tests/core, tests/builds, tests/logs, tests/solitaire, tests/games,
-    tests/query and the check_fixtures and web-server files) against the compiled build
-    (skipped without a compiler)."""
+    """COMPILED_TESTS (tests/core, tests/cli, tests/builds, tests/logs, tests/solitaire,
+    tests/games, tests/query and the check_fixtures and web-server files) against the
+    compiled build (skipped without a compiler)."""
     problem = compiler_problem()
     if problem is not None:
         print(f"dev.py: the compiled build is not tested here: {problem}")

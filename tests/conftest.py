@@ -22,7 +22,7 @@ if os.environ.get("PATH", "").split(os.pathsep)[0] != BIN:
 # (A single slow test is marked where it is written: @pytest.mark.slow.)
 SLOW_MODULES: dict[str, str] = {
     # Hostile-input sweeps: a child process under time and memory caps for every case.
-    "tests/core/test_cli_hostile.py": "capped child processes",
+    "tests/cli/test_cli_hostile.py": "capped child processes",
     "tests/games/test_games_cli_hostile.py": "capped child processes",
     "tests/logs/test_logs_hostile.py": "capped child processes",
     "tests/plugin/test_hostile_games.py": "capped mypy processes",
