@@ -3,16 +3,19 @@
     .venv/bin/python benchmarks/count_core.py --compiled-site <site-packages of an install>
     .venv/bin/python benchmarks/count_core.py --builds pure --sections shanten --n 300
 
-For each build and each contender of ``bench_core.py`` (our ``score`` and ``mahjong``'s
-``estimate_hand_value`` on the same generated winning hands; our ``shanten`` from a string and
-``mahjong``'s ``calculate_shanten`` on 34-counts), valgrind's callgrind counts the
+For each build and each contender of ``bench_core.py`` (our ``score``, ``mahjong``'s
+``estimate_hand_value`` and riichienv's ``HandEvaluator.calc`` on the same generated winning
+hands; our ``shanten`` from a string, ``mahjong``'s ``calculate_shanten`` on 34-counts and
+riichienv's ``calculate_shanten`` on 136-ids), valgrind's callgrind counts the
 instructions of a whole process twice: once building every input and warming every contender
 up on other hands, once doing the same and then one pass of that contender over the fresh
 hands. The difference over the number of hands is one call's instructions, the inputs' cost
 excluded as in the timed benchmark. The ratio, theirs over ours, is what bench_core's wall
 clock ratio estimates, without the noise of other processes (instructions are not time:
-cache misses and branch costs are not counted). Needs valgrind; slow: each of the eight runs
-a section takes is a Python process under callgrind, about a minute at the default size.
+cache misses and branch costs are not counted). riichienv is counted when installed (the
+bench extra); it is the same for both builds, so it is counted once a section, beside the
+first build. Needs valgrind; slow: each run is a Python process under callgrind, about a
+minute at the default size.
 """
 
 from __future__ import annotations
@@ -31,9 +34,14 @@ if __package__ in (None, ""):
     # so that typed_mahjong comes from PYTHONPATH (the build under test).
     sys.path.append(str(Path(__file__).resolve().parent.parent))
 
+# Ours first, then the peers counted with every build; then the one counted once a section.
 CONTENDERS = {
     "scoring": ("typed_mahjong score", "mahjong estimate_hand_value"),
     "shanten": ("typed_mahjong shanten(str)", "mahjong Shanten.calculate_shanten(counts)"),
+}
+NATIVE = {
+    "scoring": "riichienv HandEvaluator.calc (Rust)",
+    "shanten": "riichienv calculate_shanten(ids) (Rust)",
 }
 _COLLECTED = re.compile(r"Collected : (\d+)")
 
@@ -58,6 +66,9 @@ def measured(build: str, section: str, name: str, n: int, run: bool) -> int:
     for warm_up in passes(1, n).values():  # as bench_core's warm-up round: as many hands
         warm_up()
     fresh = passes(2, n)
+    if name not in fresh:
+        print(f"{name}: not installed", file=sys.stderr)
+        return 4
     if run:
         fresh[name]()
     sys.stdout.flush()
@@ -77,6 +88,8 @@ def count(build: str, section: str, name: str, n: int, run: bool, site: Path) ->
                    "1" if run else "0"]
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     found = _COLLECTED.search(done.stderr)
+    if done.returncode == 4:
+        return -1  # the contender is not installed
     if done.returncode != 0 or found is None:
         raise SystemExit(f"callgrind run failed ({done.returncode}): {done.stderr[-2000:]}")
     return int(found.group(1))
@@ -101,17 +114,29 @@ def main() -> int:
           f"{args.n * 10} shanten hands; PYTHONHASHSEED=0; site {args.compiled_site})")
     for section in sections:
         n = args.n if section == "scoring" else args.n * 10
+        native: float | None = None
         for build in builds:
-            per_call = {}
-            for name in CONTENDERS[section]:
-                base = count(build, section, name, n, False, args.compiled_site)
-                total = count(build, section, name, n, True, args.compiled_site)
-                per_call[name] = (total - base) / n
+            per_call = {name: per_call_count(build, section, name, n, args.compiled_site)
+                        for name in CONTENDERS[section]}
+            if native is None:
+                native = per_call_count(build, section, NATIVE[section], n, args.compiled_site)
             ours, theirs = CONTENDERS[section]
-            print(f"  {section}, {build} build: {ours} {per_call[ours]:,.0f}; "
-                  f"{theirs} {per_call[theirs]:,.0f}; theirs / ours "
-                  f"{per_call[theirs] / per_call[ours]:.2f}x")
+            line = (f"  {section}, {build} build: {ours} {per_call[ours]:,.0f}; {theirs} "
+                    f"{per_call[theirs]:,.0f} ({per_call[theirs] / per_call[ours]:.2f}x)")
+            if native >= 0:
+                line += (f"; {NATIVE[section]} {native:,.0f} "
+                         f"({native / per_call[ours]:.2f}x)")
+            print(line + "  [ratios: theirs / ours]")
     return 0
+
+
+def per_call_count(build: str, section: str, name: str, n: int, site: Path) -> float:
+    """One call's instructions (the run with a pass less the run without); -1 when the
+    contender is not installed."""
+    base = count(build, section, name, n, False, site)
+    if base < 0:
+        return -1.0
+    return (count(build, section, name, n, True, site) - base) / n
 
 
 if __name__ == "__main__":
