@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..errors import HandError
 from .hand import Hand, meld_copies, parse_hand
@@ -58,14 +58,14 @@ from .tiles import (
     ORPHANS,
     check_length,
     parse_tiles,
-    suit_digits,
+    read_suits,
     tile_name,
 )
 
 TABLE_FILE = "shanten_tables.bin.gz"
 TABLE_MAGIC = b"SHT2"
-MAX_GROUPS = 4
-MAX_TILES = 14  # most concealed tiles in one suit (a whole hand)
+MAX_GROUPS: Final = 4
+MAX_TILES: Final = 14  # most concealed tiles in one suit (a whole hand)
 NO_VECTOR = 255  # index of a code holding more than MAX_TILES tiles
 
 # A distance vector has one entry per goal (m groups, p pairs), at index 2 * m + p.
@@ -76,19 +76,36 @@ _NOTHING: Vector = (0,) + (INF,) * (GOALS - 1)  # no tiles at all: only the empt
 _ORPHANS = itemgetter(*ORPHANS)
 # Counts 0..4 become the ASCII digits of a base-5 code; anything else a non-digit.
 _TO_DIGITS = bytes(ord("0") + value if value < 5 else ord("x") for value in range(256))
-_ZERO, _ONE = ord("0"), ord("1")
-# The digit string of one suit (as written) -> (its table index, its counts as base-5 digits).
-# Red fives (0) count as 5s. Only well-formed parts are stored (at most 14 tiles, at most four
-# of a rank, at most one red five): the keys are strings of at most 14 digits, which have too
-# many spellings to precompute, so each cache holds at most _PART_CACHE_CAP entries, room
-# for the spellings real use repeats (docs/scoring.md, "Caches", has the sizes); past the cap
-# a part is computed and not stored. The key None is an absent suit.
+# The digit string of one suit (as written) -> its table index and its tally (see _tally) as
+# one int, ``tally << _INDEX_BITS | index``: compiled, an int read from the cache is not
+# boxed again, as the items of a tuple are.
+# Red fives (0) count as 5s. Only well-formed parts are stored (at most 14 tiles, at most
+# four of a rank, at most one red five): the keys are strings of at most 14 digits, which
+# have too many spellings to precompute, so each cache holds at most _PART_CACHE_CAP
+# entries, room for the spellings real use repeats (docs/scoring.md, "Caches", has the
+# sizes); past the cap a part is computed and not stored. The key None is an absent suit.
 _PART_CACHE_CAP = 16384
-_SuitPart = tuple[int, bytes]
-_NUMBER_PARTS: dict[str | None, _SuitPart] = {}
-_HONOUR_PARTS: dict[str | None, _SuitPart] = {}
+_SuitPart = int
+_INDEX_BITS: Final = 16
+_INDEX_MASK: Final = (1 << _INDEX_BITS) - 1
+_NUMBER_PARTS: Final[dict[str | None, _SuitPart]] = {}
+_HONOUR_PARTS: Final[dict[str | None, _SuitPart]] = {}
 _NUMBER_RANKS = tuple(str(rank) for rank in range(1, 10))
 _HONOUR_RANKS = _NUMBER_RANKS[:7]
+# A tally packs what the closed forms need of a part into one int, six bits a field, so that
+# the tallies of the four parts add up field by field (no field can pass 34, the kinds of
+# tile, whatever the text holds) and a part's tally and index stay a short int (compiled:
+# unboxed): kinds held once, twice, three and four times, the orphans (terminals, honours)
+# not held, and the orphans held twice or more.
+_ONES: Final = 0
+_TWOS: Final = 6
+_THREES: Final = 12
+_FOURS: Final = 18
+_MISSING: Final = 24
+_DOUBLED: Final = 30
+_FIELD: Final = 63
+# The tally field of a kind held 0..4 times (0: none).
+_HELD_FIELD: Final = (-1, _ONES, _TWOS, _THREES, _FOURS)
 
 
 def shanten(hand: str, rules: str | Rules | None = None) -> int:
@@ -108,10 +125,10 @@ def shanten(hand: str, rules: str | Rules | None = None) -> int:
     if canonical is not None:
         man, pin, sou, honours = canonical.groups()
     else:
-        found = suit_digits(hand)
-        if found is None:
+        # read_suits, not suit_digits: compiled, its tuple comes back unboxed.
+        man, pin, sou, honours, end = read_suits(hand)
+        if end != len(hand):
             return hand_shanten(parse_hand(hand, drawn=(False, True)))
-        man, pin, sou, honours = found
     # A part not cached is computed (None: malformed, which parse_hand reports).
     parts = _NUMBER_PARTS
     man_part = parts.get(man) or _number_part(man)
@@ -119,20 +136,48 @@ def shanten(hand: str, rules: str | Rules | None = None) -> int:
     sou_part = parts.get(sou) or _number_part(sou)
     honour_part = _HONOUR_PARTS.get(honours) or _honour_part(honours)
     if man_part and pin_part and sou_part and honour_part:
-        tables = load_tables()
-        per_suit = tables.suit_count
-        merged = tables.man_pin[man_part[0] * per_suit + pin_part[0]]
-        merged = tables.with_sou[merged * per_suit + sou_part[0]]
-        merged = tables.with_honours[merged * tables.honour_count + honour_part[0]]
-        digits = man_part[1] + pin_part[1] + sou_part[1] + honour_part[1]
-        best = _closed_shanten(tables, merged, digits, 0)
+        lookups = _LOOKUPS[0] if _LOOKUPS else _first_lookups()
+        per_suit = lookups.suit_count
+        merged = lookups.man_pin[(man_part & _INDEX_MASK) * per_suit
+                                 + (pin_part & _INDEX_MASK)]
+        merged = lookups.with_sou[merged * per_suit + (sou_part & _INDEX_MASK)]
+        merged = lookups.with_honours[merged * lookups.honour_count
+                                      + (honour_part & _INDEX_MASK)]
+        tally = ((man_part >> _INDEX_BITS) + (pin_part >> _INDEX_BITS)
+                 + (sou_part >> _INDEX_BITS) + (honour_part >> _INDEX_BITS))
+        best = _closed_shanten(lookups.tables, merged, tally, 0)
         if best is not None:
             return best
     return hand_shanten(parse_hand(hand, drawn=(False, True)))  # reports the fault
 
 
+class _Lookups:
+    """The shipped tables (``load_tables``) as the string path reads them: the merge
+    tables as lists (compiled, an array's item is a generic lookup, a list's a C read)."""
+
+    __slots__ = ("tables", "suit_count", "honour_count", "man_pin", "with_sou",
+                 "with_honours")
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.suit_count = tables.suit_count
+        self.honour_count = tables.honour_count
+        self.man_pin: list[int] = tables.man_pin.tolist()
+        self.with_sou: list[int] = tables.with_sou.tolist()
+        self.with_honours: list[int] = tables.with_honours.tolist()
+
+
+# Made on the first string query, kept here: load_tables() is a generic call compiled.
+_LOOKUPS: Final[list[_Lookups]] = []
+
+
+def _first_lookups() -> _Lookups:
+    _LOOKUPS.append(_Lookups(load_tables()))
+    return _LOOKUPS[0]
+
+
 def _number_part(digits: str | None) -> _SuitPart | None:
-    """Table index and base-5 counts of one man/pin/sou digit string; None if malformed."""
+    """Table index and tally of one man/pin/sou digit string; None if malformed."""
     if not digits:
         return _cache_part(_NUMBER_PARTS, digits, [0] * 9, load_tables().suit_codes)
     if len(digits) > MAX_TILES:
@@ -147,7 +192,7 @@ def _number_part(digits: str | None) -> _SuitPart | None:
 
 
 def _honour_part(digits: str | None) -> _SuitPart | None:
-    """Table index and base-5 counts of one honour digit string (1-7); None if malformed."""
+    """Table index and tally of one honour digit string (1-7); None if malformed."""
     if not digits:
         return _cache_part(_HONOUR_PARTS, digits, [0] * 7, load_tables().honour_codes)
     if len(digits) > MAX_TILES:
@@ -161,10 +206,26 @@ def _cache_part(cache: dict[str | None, _SuitPart], digits: str | None, counts: 
     if max(counts) > 4 or sum(counts) != len(digits or ""):  # a 5th copy, or a stray digit
         return None
     key = bytes(counts).translate(_TO_DIGITS)
-    part = (codes[int(key, 5)], key)
+    part = _tally(counts) << _INDEX_BITS | codes[int(key, 5)]
     if len(cache) < _PART_CACHE_CAP:
         cache[digits] = part
     return part
+
+
+def _tally(counts: Sequence[int]) -> int:
+    """The tally of one part's counts (9 ranks of a suit, or the 7 honours): see _ONES."""
+    tally = 0
+    last = len(counts) - 1
+    for rank in range(len(counts)):
+        held = counts[rank]
+        if held:
+            tally += 1 << _HELD_FIELD[held]
+        if last == 6 or rank == 0 or rank == last:  # an orphan
+            if not held:
+                tally += 1 << _MISSING
+            elif held > 1:
+                tally += 1 << _DOUBLED
+    return tally
 
 
 def hand_shanten(hand: Hand) -> int:
@@ -198,18 +259,22 @@ def shanten_counts(counts: Sequence[int], melds: int = 0) -> int:
                                      + tables.honour_codes[int(digits[27:34], 5)]]
     except (ValueError, TypeError, IndexError):
         raise _bad_counts(counts, melds) from None
-    best = _closed_shanten(tables, merged, digits, melds)
+    tally = (_tally(counts[0:9]) + _tally(counts[9:18]) + _tally(counts[18:27])
+             + _tally(counts[27:34]))
+    best = _closed_shanten(tables, merged, tally, melds)
     if best is None:  # also catches a part over MAX_TILES (index NO_VECTOR)
         raise _bad_counts(counts, melds)
     return best
 
 
-def _closed_shanten(tables: Tables, merged: int, digits: bytes, melds: int) -> int | None:
-    """Shanten from the merged table index and the 34 counts as base-5 digits (ASCII), the
-    chiitoitsu and kokushi forms included when ``melds == 0``; None for a wrong tile count."""
-    # How many kinds are held once, twice, ... (bytes.count is much cheaper than sum()).
-    ones, twos, threes, fours = (digits.count(b"1"), digits.count(b"2"), digits.count(b"3"),
-                                 digits.count(b"4"))
+def _closed_shanten(tables: Tables, merged: int, tally: int, melds: int) -> int | None:
+    """Shanten from the merged table index and the hand's tally (the sum of its parts'
+    ``_tally``), the chiitoitsu and kokushi forms included when ``melds == 0``; None for a
+    wrong tile count."""
+    ones = tally & _FIELD
+    twos = (tally >> _TWOS) & _FIELD
+    threes = (tally >> _THREES) & _FIELD
+    fours = (tally >> _FOURS) & _FIELD
     total = ones + 2 * twos + 3 * threes + 4 * fours + 3 * melds
     if total != 13 and total != 14:
         return None
@@ -222,14 +287,10 @@ def _closed_shanten(tables: Tables, merged: int, digits: bytes, melds: int) -> i
     seven_pairs = 6 - pairs + (7 - kinds if kinds < 7 else 0)
     if seven_pairs < best:
         best = seven_pairs
-    # Kokushi: each missing orphan costs a tile, and one more if none is doubled. The missing
-    # honours alone bound it from below, which usually settles the question.
-    missing = digits.count(b"0", 27)
-    if missing - 1 < best:
-        orphans: tuple[int, ...] = _ORPHANS(digits)  # ASCII codes of the orphans' digits
-        thirteen = orphans.count(_ZERO) - (max(orphans) > _ONE)
-        if thirteen < best:
-            best = thirteen
+    # Kokushi: each missing orphan costs a tile, and one more if none is doubled.
+    thirteen = ((tally >> _MISSING) & _FIELD) - (tally >> _DOUBLED != 0)
+    if thirteen < best:
+        best = thirteen
     return best
 
 
