@@ -411,21 +411,35 @@ def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool
 
     Each indicator counts the copies of the tile it shows; Norths set aside (nuki) count
     as dora themselves and as Norths for the indicators."""
+    if not dora and not ura and not reds and not nuki:
+        return ()  # the usual hand of no dora: no list, no tuple
     shown = SANMA_DORA if sanma else DORA
     entries = []
-    for name, indicators in ((DORA_NAMES[0], dora), (DORA_NAMES[1], ura)):
-        count = 0
-        for indicator in indicators:
-            tile = shown[indicator]
-            count += tiles.count(tile) + (nuki if tile == NORTH else 0)
+    # The two kinds of indicator one after the other, not a loop over (name, list) pairs:
+    # compiled, that loop made a tuple and an iterator a hand.
+    count = _shown_count(tiles, dora, shown, nuki)
+    if count:
+        entries.append((DORA_NAMES[0], count))
+    if ura:
+        count = _shown_count(tiles, ura, shown, nuki)
         if count:
-            entries.append((name, count))
+            entries.append((DORA_NAMES[1], count))
     if reds:
         entries.append((DORA_NAMES[2], reds))
     if nuki:
         entries.append((DORA_NAMES[3], nuki))
     # A tuple: each shape's yaku tuple adds it as it is (``_evaluate``).
     return tuple(entries)
+
+
+def _shown_count(tiles: HandTiles, indicators: list[int], shown: tuple[int, ...],
+                 nuki: int) -> int:
+    """Copies in the hand of the tiles the indicators show (a North set aside counts)."""
+    count = 0
+    for indicator in indicators:
+        tile = shown[indicator]
+        count += tiles.count(tile) + (nuki if tile == NORTH else 0)
+    return count
 
 
 Read = tuple[HandTiles, list[int], list[int]]

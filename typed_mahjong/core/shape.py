@@ -155,30 +155,31 @@ def _make_part(suit: int, digits: str) -> Part | None:
     length = len(digits)
     if length > 14:
         return None
-    # A count a rank by str.count (a C call each, compiled or not) rather than a step a
-    # digit: a new spelling makes its part on the scoring path.
-    reds = 0 if suit == 3 else digits.count("0")
+    # One pass over the character codes into a count a rank (compiled, a C loop: no
+    # string is made a rank, no list grows; a list, not a bytearray, whose item assignment
+    # is a generic call compiled): a new spelling makes its part on the scoring path. A red
+    # five is a five.
+    ranks = 7 if suit == 3 else 9
+    counts = [0] * ranks
+    reds = 0
+    for index in range(length):
+        rank = ord(digits[index]) - _ONE_CODE
+        if rank == -1 and suit != 3:
+            reds += 1
+            rank = 4
+        if rank < 0 or rank >= ranks:
+            return None  # a character that is no rank of this suit (honours: 0, 8, 9)
+        held = counts[rank] + 1
+        if held > 4:
+            return None
+        counts[rank] = held
     if reds > 1:
         return None
-    counts = []
-    counted = 0
-    for rank in range(7 if suit == 3 else 9):
-        count = digits.count(_RANK_DIGITS[rank])
-        if rank == 4:
-            count += reds  # a red five is a five
-        if count > 4:
-            return None
-        counts.append(count)
-        counted += count
-    if counted != length:
-        return None  # a character that is no rank of this suit (honours: 0, 8, 9)
     key = bytes(counts)
     return Part(9 * suit, key, reds, _part_readings(suit, key), digits)
 
 
-# A str, not a tuple of them: compiled, a Final tuple is kept unboxed and boxed anew each
-# time it is indexed by a variable.
-_RANK_DIGITS: Final = "123456789"
+_ONE_CODE: Final = ord("1")
 
 
 def _part_readings(suit: int, key: bytes) -> tuple[PartReading, ...]:
@@ -302,12 +303,10 @@ class MeldFacts:
         # of (tile, copies) pairs was several tracked objects a cached meld text).
         copies = meld_copies(melds)[0]
         held = []
-        table = bytearray(34)  # filled tile by tile: bytes() of the whole list costs more
         for tile in range(34):  # a plain loop: compiled, a C loop
             if copies[tile]:
                 held.append(tile)
-                table[tile] = copies[tile]
-        self.copies = bytes(table)
+        self.copies = bytes(copies)  # at most 5 a tile (meld_copies stops there)
         self.held = bytes(held)
 
 
