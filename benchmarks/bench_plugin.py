@@ -1,33 +1,51 @@
-"""mypy with the typed-mahjong plugin on 10,000 annotated hands, against plain Literals.
+"""mypy with the typed-mahjong plugin on annotated fixtures, against plain Literal ints.
 
-    .venv/bin/python benchmarks/bench_plugin.py [--hands 10000] [--repeat 3]
+    .venv/bin/python benchmarks/bench_plugin.py [--hands 4000 10000] [--repeat 3]
+    .venv/bin/python benchmarks/bench_plugin.py --callgrind --hands 4000 [--repeat 1]
 
-Writes two modules into a temporary directory: ``annotated.py`` with lines like
+Writes, for each size, ``annotated.py`` with lines like
 
     h0: Points[Hand["234p234s456m567s44p"], Ron["3p"], Riichi, Seat["E"]] = 2600
 
-and ``plain.py``, the same module with the values as ``h0: Literal[2600] = 2600`` (same
-imports, same mypy configuration with the plugin; a third run without the plugin is shown
-for reference). Both end with a test function asserting every value, ``assert h0 == 2600``,
-as a pytest module would: each assert goes through the plugin's comparison hook. The hands are
-distinct closed winning hands drawn at random (seeded) with riichi, so each has a yaku;
-their values come from the core (this is a speed test, the values only have to be right
-for mypy to pass). Each module is checked once to warm mypy's cache (standard library and
-typed_mahjong), then ``--repeat`` times after a one-line comment change that makes mypy
-check that module again with every dependency served from the warm cache. Prints the
-median times and their ratio; the target is at most 1.5.
+checked with the plugin, and the peer: the same module with the values written as
+``h0: Literal[2600] = 2600``, checked by mypy with no plugin at all. Both end with a test
+function asserting every value (``assert h0 == 2600``), as a pytest module would: with the
+plugin each assert goes through its comparison hook. The hands are distinct closed winning
+hands drawn at random (seeded) with riichi, so each has a yaku; their values come from the
+core. ``--reference`` adds two more variants: the plain module with the plugin loaded, and
+the annotated one under a stand-in plugin that answers Any at once (what reading the longer
+annotations costs mypy itself).
+
+Two modes, each run of each variant in its own mypy process, variants interleaved round by
+round (so that load from other processes hits them alike):
+
+- cold: every dependency (the standard library, typed_mahjong) in mypy's cache, the module
+  itself never seen -- no cache entry of it, no answers the plugin remembers: every
+  annotation is read and scored afresh;
+- warm: the module rechecked after a one-line comment change, every dependency and the
+  plugin's remembered answers served from the cache of the cold run.
+
+Measured: CPU seconds (user + system) of each mypy process, and with ``--callgrind`` the
+instructions it executes (valgrind's callgrind: instruction counts do not depend on the
+load other processes put on a shared machine; times do). Ratios are annotated / peer in the
+same round, median [min-max]. With ``--callgrind`` the core's own instructions a hand
+(``score`` on the same hands with the same options, one process) are counted too, so the
+plugin's instructions an annotation outside the core are reported. Run with the build under
+test first on ``sys.path`` (``PYTHONPATH=<site> python -P ...`` for the compiled one).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import NamedTuple
 
@@ -35,10 +53,6 @@ from typed_mahjong import HandError, score
 
 SUITS = "mps"
 
-
-class Timing(NamedTuple):
-    wall: float
-    cpu: float
 
 WINDS = "ESWN"
 
@@ -87,18 +101,23 @@ def generate(count: int, seed: int) -> list[tuple[str, str, bool, str, int]]:
 
 IMPORTS = ["from typing import Literal", "",
            "from typed_mahjong import Hand, Points, Riichi, Ron, Seat, Tsumo", ""]
-# name -> (module, mypy config)
-VARIANTS = {
-    # The same module with the answers written as plain Literal[...], same imports, same
-    # configuration: what the plugin's work is measured against.
-    "plain": ("plain", "plugin.ini"),
-    "annotated": ("annotated", "plugin.ini"),
-    # For reference: the plain module without the plugin loaded at all, and the annotated
-    # one under a stand-in plugin that answers Any at once (what reading the longer
-    # annotations costs mypy itself).
-    "plain, no plugin": ("bare", "bare.ini"),
-    "annotated, Any plugin": ("syntax", "syntax.ini"),
+
+
+class Variant(NamedTuple):
+    module: str
+    config: str
+
+
+VARIANTS: dict[str, Variant] = {
+    "annotated": Variant("annotated", "plugin.ini"),
+    # The peer: the values written as plain Literal[...], no plugin loaded at all.
+    "plain, no plugin": Variant("bare", "bare.ini"),
 }
+REFERENCE_VARIANTS: dict[str, Variant] = {
+    "plain, plugin": Variant("plain", "plugin.ini"),
+    "annotated, Any plugin": Variant("syntax", "syntax.ini"),
+}
+PEER = "plain, no plugin"
 
 # The stand-in plugin: Points[...] is Any, nothing is scored.
 ANY_PLUGIN = """\
@@ -119,8 +138,19 @@ def plugin(version):
     return AnyPlugin
 """
 
+# The core's cost a hand, in one process: the same calls the plugin makes of it.
+CORE_SCRIPT = """\
+import json, sys
+from typed_mahjong import score
+hands = json.load(open(sys.argv[1]))[: int(sys.argv[2])]
+for hand, win, tsumo, seat, _ in hands:
+    score(hand, win, tsumo=tsumo, riichi=True, seat=seat)
+"""
 
-def write_modules(directory: Path, hands: list[tuple[str, str, bool, str, int]]) -> None:
+Hands = list[tuple[str, str, bool, str, int]]
+
+
+def write_modules(directory: Path, hands: Hands) -> None:
     annotated, plain = list(IMPORTS), list(IMPORTS)
     for index, (hand, win, tsumo, seat, points) in enumerate(hands):
         how = "Tsumo" if tsumo else "Ron"
@@ -131,29 +161,68 @@ def write_modules(directory: Path, hands: list[tuple[str, str, bool, str, int]])
     for lines in (annotated, plain):
         lines.extend(["", "", "def test_values() -> None:"])
         lines.extend(f"    assert h{index} == {hand[4]}" for index, hand in enumerate(hands))
-    (directory / "annotated.py").write_text("\n".join(annotated) + "\n")
-    (directory / "syntax.py").write_text("\n".join(annotated) + "\n")
-    (directory / "plain.py").write_text("\n".join(plain) + "\n")
-    (directory / "bare.py").write_text("\n".join(plain) + "\n")
+    for name, lines in (("annotated", annotated), ("syntax", annotated), ("plain", plain),
+                        ("bare", plain)):
+        (directory / f"{name}.py").write_text("\n".join(lines) + "\n")
+    # The dependencies alone, to fill a cache before the module is seen.
+    (directory / "deps.py").write_text("\n".join(IMPORTS) + "\n")
     (directory / "plugin.ini").write_text("[mypy]\nplugins = typed_mahjong.plugin\n")
     (directory / "bare.ini").write_text("[mypy]\n")
     (directory / "any_plugin.py").write_text(ANY_PLUGIN)
     (directory / "syntax.ini").write_text("[mypy]\nplugins = any_plugin.py\n")
+    (directory / "hands.json").write_text(json.dumps(hands))
+    (directory / "core.py").write_text(CORE_SCRIPT)
 
 
-def run_mypy(directory: Path, module: str, config: str) -> Timing:
-    """Wall-clock and CPU (user + system) seconds of one mypy process."""
-    command = [sys.executable, "-m", "mypy", "--config-file", config, "--cache-dir",
-               f".cache-{module}", f"{module}.py"]
+class Measure(NamedTuple):
+    cpu: float  # seconds, user + system
+    instructions: int | None  # with --callgrind
+
+
+def child_env() -> dict[str, str]:
+    env = dict(os.environ)
+    # Bytecode is written and read as in a user's environment (the venv's shell sets this
+    # variable, which makes every import compile its module again).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONHASHSEED"] = "0"
+    return env
+
+
+def measure(command: list[str], directory: Path, callgrind: bool, label: str) -> Measure:
+    out = directory / f"callgrind.{label}.out"
+    if callgrind:
+        command = ["valgrind", "--tool=callgrind", "--quiet", f"--callgrind-out-file={out}",
+                   *command]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    completed = subprocess.run(command, cwd=directory, capture_output=True, text=True)
-    wall = time.perf_counter() - started
+    completed = subprocess.run(command, cwd=directory, capture_output=True, text=True,
+                               env=child_env())
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if completed.returncode != 0:
-        raise SystemExit(f"mypy failed on {module}.py:\n{completed.stdout}{completed.stderr}")
+        raise SystemExit(f"{' '.join(command)} failed:\n{completed.stdout}{completed.stderr}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return Timing(wall, cpu)
+    return Measure(cpu, callgrind_total(out) if callgrind else None)
+
+
+def callgrind_total(path: Path) -> int:
+    for line in path.read_text().splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return int(line.split()[1])
+    raise SystemExit(f"no instruction total in {path}")
+
+
+def mypy_command(variant: Variant, cache: str) -> list[str]:
+    return [sys.executable, "-m", "mypy", "--config-file", variant.config, "--cache-dir",
+            cache, f"{variant.module}.py"]
+
+
+def dependency_cache(directory: Path, variant: Variant) -> Path:
+    """A cache holding the dependencies only, made once a configuration."""
+    cache = directory / f".deps-{variant.config}"
+    if not cache.exists():
+        deps = Variant("deps", variant.config)
+        subprocess.run(mypy_command(deps, str(cache)), cwd=directory, check=True,
+                       capture_output=True, env=child_env())
+    return cache
 
 
 def touch(path: Path, round_number: int) -> None:
@@ -166,41 +235,87 @@ def touch(path: Path, round_number: int) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=2024)
-    args = parser.parse_args()
-    started = time.perf_counter()
-    hands = generate(args.hands, args.seed)
-    print(f"generated {len(hands)} distinct hands in {time.perf_counter() - started:.1f} s")
+def run_round(directory: Path, variants: dict[str, Variant], round_number: int,
+              callgrind: bool) -> dict[str, dict[str, Measure]]:
+    """One cold and one warm run of each variant, interleaved."""
+    found: dict[str, dict[str, Measure]] = {"cold": {}, "warm": {}}
+    for name, variant in variants.items():
+        cache = directory / f".cache-{variant.module}"
+        shutil.rmtree(cache, ignore_errors=True)
+        shutil.copytree(dependency_cache(directory, variant), cache)
+        touch(directory / f"{variant.module}.py", round_number)
+        found["cold"][name] = measure(mypy_command(variant, cache.name), directory,
+                                      callgrind, f"{variant.module}.cold")
+    for name, variant in variants.items():
+        touch(directory / f"{variant.module}.py", round_number + 1000)
+        found["warm"][name] = measure(mypy_command(variant, f".cache-{variant.module}"),
+                                      directory, callgrind, f"{variant.module}.warm")
+    return found
+
+
+def core_instructions(directory: Path, count: int) -> float:
+    """The core's instructions a hand: scoring ``count`` hands minus scoring none."""
+    runs = [measure([sys.executable, "core.py", "hands.json", str(number)], directory, True,
+                    f"core{number}").instructions or 0 for number in (0, count)]
+    return (runs[1] - runs[0]) / count
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} [{min(values):.2f}-{max(values):.2f}]"
+
+
+def bench_size(count: int, args: argparse.Namespace) -> None:
+    hands = generate(count, args.seed)
+    variants = {**VARIANTS, **(REFERENCE_VARIANTS if args.reference else {})}
     with tempfile.TemporaryDirectory(prefix="bench-plugin-") as name:
         directory = Path(name)
         write_modules(directory, hands)
-        timings: dict[str, list[Timing]] = {name: [] for name in VARIANTS}
-        for name, (module, config) in VARIANTS.items():
-            cold = run_mypy(directory, module, config)
-            print(f"{name}: cold cache: wall {cold.wall:.2f} s, cpu {cold.cpu:.2f} s")
-        # Alternate the variants so that load from other processes hits them alike.
-        for round_number in range(args.repeat):
-            for name, (module, config) in VARIANTS.items():
-                touch(directory / f"{module}.py", round_number)
-                timings[name].append(run_mypy(directory, module, config))
-        for name, runs in timings.items():
-            print(f"{name}: warm cache, module rechecked: wall "
-                  f"{', '.join(f'{t.wall:.2f}' for t in runs)} s; cpu "
-                  f"{', '.join(f'{t.cpu:.2f}' for t in runs)} s")
-    for measure in ("wall", "cpu"):
-        plain = [getattr(t, measure) for t in timings["plain"]]
-        annotated = [getattr(t, measure) for t in timings["annotated"]]
-        floor = [getattr(t, measure) for t in timings["annotated, Any plugin"]]
-        print(f"{measure}: median plain {statistics.median(plain):.2f} s, annotated "
-              f"{statistics.median(annotated):.2f} s, ratio "
-              f"{statistics.median(annotated) / statistics.median(plain):.2f}; best plain "
-              f"{min(plain):.2f} s, annotated {min(annotated):.2f} s, ratio "
-              f"{min(annotated) / min(plain):.2f} (target <= 1.5); the annotations alone "
-              f"(Any plugin): ratio {statistics.median(floor) / statistics.median(plain):.2f}")
+        rounds = [run_round(directory, variants, number, args.callgrind)
+                  for number in range(args.repeat)]
+        core = core_instructions(directory, count) if args.callgrind else None
+    print(f"== {count} fixtures, {args.repeat} round(s)")
+    for mode in ("cold", "warm"):
+        for name in variants:
+            runs = [found[mode][name] for found in rounds]
+            line = f"{mode:4} {name:22} cpu {spread([run.cpu for run in runs])} s"
+            if name != PEER:
+                ratios = [found[mode][name].cpu / found[mode][PEER].cpu for found in rounds]
+                line += f"; cpu ratio to the peer {spread(ratios)}"
+            print(line)
+        if args.callgrind:
+            counts = {name: statistics.median(found[mode][name].instructions or 0
+                                              for found in rounds) for name in variants}
+            peer = counts[PEER]
+            for name, total in counts.items():
+                extra = (total - peer) / count
+                line = f"{mode:4} {name:22} {total / 1e6:,.1f}M instructions"
+                if name != PEER:
+                    line += f" ({total / peer:.3f}x the peer; {extra:,.0f} more an annotation)"
+                print(line)
+            extra = (counts["annotated"] - peer) / count
+            print(f"{mode:4} the plugin an annotation outside the core: "
+                  f"{extra - (core or 0) if mode == 'cold' else extra:,.0f} instructions "
+                  f"({'less the core' if mode == 'cold' else 'nothing scored'}: core "
+                  f"{core:,.0f} a hand)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, nargs="+", default=[4_000, 10_000])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--callgrind", action="store_true",
+                        help="count instructions under valgrind's callgrind too (slow)")
+    parser.add_argument("--reference", action="store_true",
+                        help="also the plain module with the plugin, and an Any plugin")
+    args = parser.parse_args()
+    if args.callgrind and shutil.which("valgrind") is None:
+        raise SystemExit("--callgrind needs valgrind on PATH")
+    import typed_mahjong
+
+    print(f"typed_mahjong {typed_mahjong.build_info()}")
+    for count in args.hands:
+        bench_size(count, args)
     return 0
 
 
