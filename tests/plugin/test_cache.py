@@ -123,3 +123,40 @@ def test_garbage_side_files_are_ignored(project: Project) -> None:
     (answers / "m.json").write_text("{not json")
     assert project.check("m.py").status == 0
     assert sidefiles.read_json(answers / "m.json") is not None  # rewritten whole
+
+
+def test_an_installed_package_is_known_by_its_record(tmp_path: Path) -> None:
+    package = tmp_path / "typed_mahjong"
+    (package / "plugin").mkdir(parents=True)
+    info = tmp_path / "typed_mahjong-1.0.dist-info"
+    info.mkdir()
+    record = info / "RECORD"
+    record.write_text("typed_mahjong/plugin/main.py,sha256=abc,10\n")
+    first = cache.installed_record_digest(str(package), str(package / "plugin"), "1.0")
+    assert first is not None and first.startswith("record:")
+    record.write_text("typed_mahjong/plugin/main.py,sha256=abd,10\n")  # a file changed
+    second = cache.installed_record_digest(str(package), str(package / "plugin"), "1.0")
+    assert second not in (None, first)
+    # Another version's install, a plugin folder elsewhere, an editable install's RECORD
+    # (no sources listed): no record to go by.
+    assert cache.installed_record_digest(str(package), str(package / "plugin"), "2.0") is None
+    assert cache.installed_record_digest(str(package), str(tmp_path), "1.0") is None
+    record.write_text("__editable__.typed_mahjong-1.0.pth,sha256=abc,10\n")
+    assert cache.installed_record_digest(str(package), str(package / "plugin"), "1.0") is None
+
+
+def test_a_checkout_is_known_by_its_files_sizes_and_times(tmp_path: Path) -> None:
+    core = tmp_path / "core"
+    (core / "__pycache__").mkdir(parents=True)
+    (core / "solitaire").mkdir()
+    scoring = core / "scoring.py"
+    scoring.write_text("POINTS = 1300\n")
+    before = cache.stat_digest_of([core])
+    (core / "__pycache__" / "scoring.cpython-311.pyc").write_bytes(b"compiled")
+    (core / "solitaire" / "solver.py").write_text("# not about scores\n")
+    (core / "notes.md").write_text("not a source\n")
+    assert cache.stat_digest_of([core]) == before
+    scoring.write_text("POINTS = 12000\n")
+    assert cache.stat_digest_of([core]) != before
+    (core / "new.py").write_text("")
+    assert cache.stat_digest_of([core]) != before
