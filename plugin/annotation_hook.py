@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 
 from mypy.nodes import (
     AssignmentStmt,
@@ -19,7 +19,7 @@ from mypy.nodes import (
     TypeAliasStmt,
 )
 from mypy.plugin import AnalyzeTypeContext, ClassDefContext
-from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
+from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny
 
 from typed_mahjong.core.win_options import BY_NAME
 from typed_mahjong.errors import HandError
@@ -29,17 +29,21 @@ from typed_mahjong.query.wording import BareName, bare_name_message, input_alone
 
 from . import errors
 from .claims import withdraw_name_errors
+from .fast import name_like_values
 from .literals import result_type
 from .locate import problem_context, shown
 from .outcomes import Problem, Verdict, report_internal
-from .reading import RawInput, Unresolved, inputs_key, quick_key, read_inputs
+from .reading import RawInput, Unresolved, inputs_key, read_inputs
 from .state import State
 
 
-def analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
-    """``Points[...]`` and the other results; never lets an exception reach mypy."""
+def analyze_result(ctx: AnalyzeTypeContext, result: str, state: State, *,
+                   short_way_tried: bool = False) -> Type:
+    """``Points[...]`` and the other results; never lets an exception reach mypy.
+    ``short_way_tried``: ``fast.analyze_result`` found no answer the short way (so it is
+    not tried again); the hook mypy calls is that one."""
     try:
-        return _analyze_result(ctx, result, state)
+        return _analyze_result(ctx, result, state, short_way_tried)
     except Exception as exc:  # noqa: BLE001 - a plugin bug must not crash mypy
         report_internal(ctx.api, ctx.context, exc)
         return AnyType(TypeOfAny.from_error)
@@ -71,7 +75,7 @@ def analyze_input_alone(ctx: AnalyzeTypeContext, name: str,
         # In its place; the annotation that reads this expression gets the answer.
         return AnyType(TypeOfAny.special_form)
     # One error, ours: not also mypy's "Name "E" is not defined" for Seat["E"].
-    withdraw_name_errors(ctx.api, _name_like_values([ctx.type]))
+    withdraw_name_errors(ctx.api, name_like_values([ctx.type]))
     ctx.api.fail(shown(input_alone_message(name, _single_text(ctx.type.args))), ctx.context,
                  code=errors.USAGE)
     return AnyType(TypeOfAny.from_error)
@@ -151,34 +155,24 @@ def _single_text(args: Sequence[Type]) -> str | None:
     return written if isinstance(written, str) else None
 
 
-def _analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
+def _analyze_result(ctx: AnalyzeTypeContext, result: str, state: State,
+                    short_way_tried: bool) -> Type:
     module = _module_of(ctx)
     # Once per module and per time the daemon analyses it (a new parse, a new tree).
     stale = state.stale_config_message((module, id(getattr(ctx.api, "cur_mod_node", None))))
     if stale is not None:
         ctx.api.fail(shown(stale), ctx.context, code=errors.CONFIG)
     # Name-like strings ("E", "majsoul") are values here, not forward references.
-    withdraw_name_errors(ctx.api, _name_like_values(ctx.type.args))
+    withdraw_name_errors(ctx.api, name_like_values(ctx.type.args))
     if not ctx.type.args:
         ctx.api.fail(f'{result} needs inputs, e.g. {result}[Hand["234p234s456m567s44p"], '
                      f'Ron["3p"]]', ctx.context, code=errors.USAGE)
         return AnyType(TypeOfAny.from_error)
-    quick = quick_key(ctx.api, result, ctx.type.args) if module is not None else None
-    if quick is not None and module is not None:
-        key, explain = quick
-        outcome = state.memo.lookup(module, key)
-        # A kept answer has no breakdown: an annotation that wants one asks the core.
-        if isinstance(outcome, Verdict) and not (explain or state.config.explain):
-            return result_type(result, outcome.value, ctx.api.named_type)
+    if module is not None and not short_way_tried:
+        fast = state.fast.answer(ctx.api, result, ctx.type.args, module)
+        if fast is not None:
+            return fast
     return _analyze_carefully(ctx, result, state, module)
-
-
-def _name_like_values(args: Iterable[Type]) -> Iterator[tuple[str, int, int]]:
-    for arg in args:
-        if isinstance(arg, UnboundType):
-            for value in arg.args:
-                if isinstance(value, UnboundType) and value.original_str_expr is not None:
-                    yield value.original_str_expr, value.line, value.column
 
 
 def _analyze_carefully(ctx: AnalyzeTypeContext, result: str, state: State,

@@ -50,8 +50,9 @@ from mypy.types import (
     get_proper_type,
 )
 
+from typed_mahjong.query.wording import shown
+
 from . import errors
-from .locate import shown
 
 # The method hooks' full names -> whether the operator is "==".
 EQUALITY_METHODS: Final[dict[str, bool]] = {
@@ -96,9 +97,18 @@ class ComparisonHook:
             return ctx.default_return_type
 
     def _check(self, ctx: MethodContext, equal: bool) -> Type:
-        if not ctx.arg_types or len(ctx.arg_types[0]) != 1:
+        arg_types = ctx.arg_types
+        if not arg_types or len(arg_types[0]) != 1:
             return ctx.default_return_type
-        left = literal_value(ctx.type)
+        left_type, right_type = ctx.type, arg_types[0][0]
+        if type(left_type) is LiteralType and type(right_type) is Instance:
+            # The common case, a fixture asserted equal to its value (h0 == 2600): the
+            # literal's value against the written literal's, read without a call.
+            known = right_type.last_known_value
+            if known is not None and type(known.value) is type(left_type.value) \
+                    and known.value == left_type.value:
+                return ctx.default_return_type
+        left = literal_value(left_type)
         if left is None:
             return ctx.default_return_type
         right = literal_value(ctx.arg_types[0][0])

@@ -30,7 +30,7 @@ class Engine:
         self.base_dir = base_dir
         self.games = games
         self.memo = memo
-        self._scores = ScoreMemo()
+        self.scores = ScoreMemo()
 
     def recall(self, module: str | None, key: Key) -> Verdict | Problem | None:
         """The answer ``module`` got for ``key`` in an earlier run, if still valid."""
@@ -49,7 +49,7 @@ class Engine:
         try:
             # The query layer answers (the same function as the language server's) with the
             # game files the plugin's loader reads under its path rules.
-            outcome = evaluate(call, self.rules, self.base_dir, self.games, self._scores,
+            outcome = evaluate(call, self.rules, self.base_dir, self.games, self.scores,
                                module)
         except Exception as exc:  # noqa: BLE001 - the plugin must never crash mypy
             return internal_problem(exc)

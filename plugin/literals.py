@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from mypy.types import Instance, LiteralType, TupleType, Type, UninhabitedType, UnionType
 
-from typed_mahjong.query.names import EXACT, RESULT_NAMES, Answer
 from typed_mahjong.query.wording import literal_text
+
+from .names import EXACT_RESULTS
+
+if TYPE_CHECKING:
+    from typed_mahjong.query.names import Answer
 
 __all__ = ["answer_type", "literal_text", "result_type"]
 
@@ -41,8 +46,4 @@ def answer_type(value: Answer, named: NamedType, *, as_tuple: bool = False) -> T
 def result_type(result: str, value: Answer, named: NamedType) -> Type:
     """The type of result annotation ``result`` (``Points``, ``YakuSet``...) whose answer is
     ``value``: as the core's result table says, a tuple for an exact set of names."""
-    return answer_type(value, named, as_tuple=result in _EXACT_RESULTS)
-
-
-# Looked up once per annotation of a fixtures module: a set, not the table.
-_EXACT_RESULTS = frozenset(row.name for row in RESULT_NAMES if row.form == EXACT)
+    return answer_type(value, named, as_tuple=result in EXACT_RESULTS)

@@ -23,22 +23,22 @@ from mypy.types import Type
 from typing_extensions import override
 
 from typed_mahjong import __version__
-from typed_mahjong.query.cases import RESULT_OF
-from typed_mahjong.query.names import FLAG_INPUTS, FUNCTION_RESULTS, INPUTS, RESULTS
 from typed_mahjong.query.settings import PluginConfig, load_config
 from typed_mahjong.safe_io import printable
 
 from . import cache, errors, games
-from .annotation_hook import (
-    ResultArguments,
-    analyze_input_alone,
-    analyze_result,
-    plain_input_class,
+from .comparison import ComparisonHook
+from .fast import analyze_result
+from .names import (
+    CASE_FORMS,
+    EQUALITY_METHODS,
+    EXPLAIN,
+    FLAG_INPUTS,
+    FUNCTION_RESULTS,
+    INPUTS,
+    PARAMETRIZE_METHOD,
+    RESULTS,
 )
-from .case_hook import analyze_case
-from .comparison import EQUALITY_METHODS, ComparisonHook
-from .function_hook import EXPLAIN, analyze_call
-from .parametrize import PARAMETRIZE_METHOD, ParametrizeHook
 from .state import State
 
 PLUGIN_VERSION: Final = __version__  # the package's: one version
@@ -62,7 +62,7 @@ class TypedMahjongPlugin(Plugin):
     }
     # Table rows (cases.points(..., expect=1300)): constructor full name -> its name.
     CASE_FUNCTIONS: ClassVar[dict[str, str]] = {
-        f"typed_mahjong.query.cases.{form}": form for form in RESULT_OF
+        f"typed_mahjong.query.cases.{form}": form for form in CASE_FORMS
     }
 
     def __init__(self, options: Options) -> None:
@@ -74,18 +74,19 @@ class TypedMahjongPlugin(Plugin):
         # dmypy runs in fine-grained mode and reads the settings only when it starts.
         self._state = State(config, daemon=options.fine_grained_incremental,
                             side_dir=cache.side_files_dir(options), stamp=stamp)
-        result_arguments = ResultArguments()
+        # The hooks' modules that need the query layer are loaded when first called: mypy
+        # loads the plugin for every run, also one with no annotation of ours to read.
+        later = _LoadedLater()
         self._type_hooks: dict[str, Callable[[AnalyzeTypeContext], Type]] = {
-            **{fullname: partial(analyze_input_alone, name=name,
-                                 result_arguments=result_arguments)
+            **{fullname: partial(later.analyze_input_alone, name=name)
                for fullname, name in self.INPUT_ANNOTATIONS.items()},
-            **{fullname: partial(analyze_result, result=result, state=self._state)
+            **{fullname: _result_hook(result, self._state)
                for fullname, result in self.RESULT_ANNOTATIONS.items()},
         }
         self._function_hooks: dict[str, Callable[[FunctionContext], Type]] = {
-            **{fullname: partial(analyze_call, result=result, state=self._state)
+            **{fullname: partial(_analyze_call, result=result, state=self._state)
                for fullname, result in self.RESULT_FUNCTIONS.items()},
-            **{fullname: partial(analyze_case, form=form, state=self._state)
+            **{fullname: partial(_analyze_case, form=form, state=self._state)
                for fullname, form in self.CASE_FUNCTIONS.items()},
         }
         compare = ComparisonHook(frozenset(self.RESULT_FUNCTIONS))
@@ -93,7 +94,7 @@ class TypedMahjongPlugin(Plugin):
             **{fullname: partial(compare, equal=equal)
                for fullname, equal in EQUALITY_METHODS.items()},
             # parametrize rows against the test's annotated parameters.
-            PARAMETRIZE_METHOD: ParametrizeHook(),
+            PARAMETRIZE_METHOD: later.parametrize,
         }
 
     @override
@@ -113,7 +114,7 @@ class TypedMahjongPlugin(Plugin):
     @override
     def get_base_class_hook(self, fullname: str) -> Callable[[ClassDefContext], None] | None:
         # The stub's input classes (Hand, Ron ...): generic for pyright, plain for mypy.
-        return plain_input_class if fullname == f"{_ANNOTATIONS}._Input" else None
+        return _plain_input_class if fullname == f"{_ANNOTATIONS}._Input" else None
 
     @override
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
@@ -141,7 +142,7 @@ class TypedMahjongPlugin(Plugin):
             used = games.recorded_games(side_dir, ctx.id)
         else:
             # mypy is writing this module's cache entry: keep what the module used.
-            used = self._state.games.used_by(ctx.id)
+            used = self._state.games_used_by(ctx.id)
             try:
                 games.record_games(side_dir, ctx.id, used)
                 self._state.memo.save(ctx.id)
@@ -150,6 +151,58 @@ class TypedMahjongPlugin(Plugin):
         if used:
             data["games"] = games.digests(used)
         return data
+
+
+class _LoadedLater:
+    """The hooks of one plugin instance whose modules need the query layer: each loads its
+    module at its first call (with the state it keeps: the current statement's subscripts,
+    parametrize's)."""
+
+    def __init__(self) -> None:
+        self._result_arguments: Any = None  # annotation_hook.ResultArguments
+        self._parametrize: Callable[[MethodContext], Type] | None = None
+
+    def analyze_input_alone(self, ctx: AnalyzeTypeContext, name: str) -> Type:
+        from .annotation_hook import ResultArguments, analyze_input_alone
+
+        if self._result_arguments is None:
+            self._result_arguments = ResultArguments()
+        return analyze_input_alone(ctx, name, self._result_arguments)
+
+    def parametrize(self, ctx: MethodContext) -> Type:
+        if self._parametrize is None:
+            from .parametrize import ParametrizeHook
+
+            self._parametrize = ParametrizeHook()
+        return self._parametrize(ctx)
+
+
+def _result_hook(result: str, state: State) -> Callable[[AnalyzeTypeContext], Type]:
+    """The hook of result ``result``: a closure, the cheapest call mypy can make of it (it
+    is called once per annotation)."""
+
+    def hook(ctx: AnalyzeTypeContext) -> Type:
+        return analyze_result(ctx, result, state)
+
+    return hook
+
+
+def _plain_input_class(ctx: ClassDefContext) -> None:
+    from .annotation_hook import plain_input_class
+
+    plain_input_class(ctx)
+
+
+def _analyze_call(ctx: FunctionContext, result: str, state: State) -> Type:
+    from .function_hook import analyze_call
+
+    return analyze_call(ctx, result, state)
+
+
+def _analyze_case(ctx: FunctionContext, form: str, state: State) -> Type:
+    from .case_hook import analyze_case
+
+    return analyze_case(ctx, form, state)
 
 
 def _publish_settings_version(config: PluginConfig) -> None:

@@ -11,18 +11,24 @@ Game answers are not kept: game files have their own invalidation (``games``).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mypy.errorcodes import ErrorCode
 
 from . import errors, sidefiles
-from .outcomes import Problem, Verdict
+
+if TYPE_CHECKING:  # made only when decoded: a warm run needs no query layer
+    from .outcomes import Problem, Verdict
 
 _CODES: Final[dict[str, ErrorCode]] = {
     code.code: code
     for code in (errors.MALFORMED, errors.NOT_WINNING, errors.NO_YAKU, errors.SITUATION,
                  errors.RULES, errors.USAGE)
 }
+
+
+# lookup_value of a record that holds no verdict's value.
+NOT_A_VALUE: Final = object()
 
 
 # A key says what an annotation or a call asks (see reading.key_text).
@@ -49,10 +55,40 @@ class AnswerMemo:
             self._used[module][key] = record
         return outcome
 
+    def lookup_value(self, module: str, key: Key) -> object:
+        """The value of the verdict ``module`` got for ``key`` in the previous run, as
+        ``lookup`` decodes it, without making a Verdict; ``None`` for no record, ``NOT_A_VALUE``
+        for a record that is no verdict's (a problem: ``lookup`` it)."""
+        previous = self._previous.get(module)
+        if previous is None:
+            previous = self._previous[module] = self._load(module)
+            self._used.setdefault(module, {})
+        record = previous.get(key)
+        if record is None:
+            return None
+        kind = type(record)
+        if kind is int or kind is str:
+            value: object = record
+        elif isinstance(record, list) and (all(type(item) is str for item in record)
+                                           or all(type(item) is int for item in record)):
+            value = tuple(record)
+        else:
+            return NOT_A_VALUE
+        self._used[module][key] = record
+        return value
+
     def remember(self, module: str, key: Key, outcome: Verdict | Problem) -> None:
         record = _encode(outcome)
         if record is not None:
             self._used.setdefault(module, {})[key] = record
+
+    def remember_value(self, module: str, key: Key, value: int | str | tuple[object, ...]
+                       ) -> None:
+        """``remember`` of a verdict, given its value alone (no Verdict made)."""
+        used = self._used.get(module)
+        if used is None:
+            used = self._used[module] = {}
+        used[key] = list(value) if type(value) is tuple else value
 
     def save(self, module: str) -> None:
         """Write the answers ``module`` used in this run (when mypy caches the module)."""
@@ -80,6 +116,8 @@ class AnswerMemo:
 # A verdict is kept as its value alone (the explanation is long and rarely wanted: an
 # annotation that asks for it goes to the core again), a problem as a dict.
 def _encode(outcome: Verdict | Problem) -> object:
+    from .outcomes import Verdict
+
     if isinstance(outcome, Verdict):
         return list(outcome.value) if isinstance(outcome.value, tuple) else outcome.value
     if outcome.code.code not in _CODES:
@@ -89,6 +127,8 @@ def _encode(outcome: Verdict | Problem) -> object:
 
 
 def _decode(record: object) -> Verdict | Problem | None:
+    from .outcomes import Problem, Verdict
+
     if type(record) is int or type(record) is str:
         return Verdict(record, "")
     if type(record) is list:

@@ -13,11 +13,11 @@ lookup, no type analysis.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mypy.nodes import Context, SymbolTableNode, TypeInfo, Var
+from mypy.nodes import Context, TypeInfo, Var
 from mypy.plugin import TypeAnalyzerPluginInterface
 from mypy.types import (
     AnyType,
@@ -33,25 +33,22 @@ from mypy.types import (
 
 from typed_mahjong.query.building import NotALiteral
 from typed_mahjong.query.keys import has_no_decimal_text, memo_key
-from typed_mahjong.query.names import INPUTS, NUMBER_INPUTS
+from typed_mahjong.query.names import NUMBER_INPUTS
 
 # One definition of a bare name, shared with the language server's reader.
 from typed_mahjong.query.wording import BareName
 
 from .claims import withdraw_name_errors
+from .names import INPUT_BY_FULLNAME, RULES_CLASS  # noqa: F401
+
+# The short way, in a module of its own (loaded without the query layer); kept here too.
+from .quick import END, FIELD, LITERAL_FORMS, Lookup, Parts, quick_key, quick_read  # noqa: F401
 
 ANNOTATIONS_MODULE: Final = "typed_mahjong.query.annotations"
-RULES_CLASS: Final = "typed_mahjong.core.rules.Rules"
-LITERAL_FORMS: Final = frozenset({"typing.Literal", "typing_extensions.Literal"})
-INPUT_BY_FULLNAME: Final[dict[str, str]] = {
-    **{f"{ANNOTATIONS_MODULE}.{name}": name for name in INPUTS if name != "Rules"},
-    RULES_CLASS: "Rules",
-}
 
 # What mypy's parser makes of an expression that is no type (a - b, f(x)).
 _NOT_A_TYPE: Final = "typing.Any"
 
-Lookup = Callable[[str, Context, bool], SymbolTableNode | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +187,6 @@ def _type_text(typ: Type) -> str:
     return str(typ)
 
 
-Parts = list[tuple[str, tuple[object, ...]]]
 
 
 def inputs_key(result: str, inputs: Sequence[RawInput]) -> str:
@@ -201,10 +197,11 @@ def inputs_key(result: str, inputs: Sequence[RawInput]) -> str:
 def key_text(result: str, parts: Parts) -> str:
     """``result`` and ``parts`` as one string, different for different questions.
 
-    Names and values are joined with control characters, which is several times cheaper
-    than ``repr`` and matters for a module of 10,000 hands; a value that is not a plain
-    str/int, or that holds those characters, makes it fall back to ``repr`` (which begins
-    with "(", unlike any result name, so the two kinds of key never meet).
+    Names and values are joined with two private-use characters (``quick.FIELD`` and
+    ``quick.END``), which is several times cheaper than ``repr`` and matters for a module of
+    10,000 hands; a value that is not a plain str/int, or that holds those characters, makes
+    it fall back to ``repr`` (which begins with "(", unlike any result name, so the two
+    kinds of key never meet).
     """
     pieces = [result]
     for name, values in parts:
@@ -212,76 +209,12 @@ def key_text(result: str, parts: Parts) -> str:
         for value in values:
             if type(value) is int and not has_no_decimal_text(value):
                 pieces.append(f"#{value}")
-            elif type(value) is str and "\x1e" not in value and "\x1f" not in value:
+            elif type(value) is str and FIELD not in value and END not in value:
                 pieces.append(value)
             else:
                 return memo_key((result, tuple(parts)))
-        pieces.append("\x1f")
-    return "\x1e".join(pieces)
-
-
-def quick_key(api: TypeAnalyzerPluginInterface, result: str,
-              args: Sequence[Type]) -> tuple[str, bool] | None:
-    """``inputs_key`` and whether Explain is among the inputs, computed straight from the
-    syntax -- or None when the annotation needs the careful reading (aliases, Literal[...],
-    anything unusual). This is the path of nearly every annotation of a fixtures module
-    whose answers are remembered from the previous run, so it builds the key in one pass
-    and avoids every call and allocation it can (it must equal ``key_text``'s)."""
-    lookup: Lookup | None = getattr(api, "lookup_qualified", None)
-    if lookup is None:
-        return None
-    pieces = [result]
-    explain = False
-    for arg in args:
-        if type(arg) is not UnboundType:
-            return None
-        symbol = lookup(arg.name, arg, True)
-        if symbol is None or type(symbol.node) is not TypeInfo:
-            return None
-        name = INPUT_BY_FULLNAME.get(symbol.node.fullname)
-        if name is None:
-            return None
-        pieces.append(name)
-        for value in arg.args:
-            kind = type(value)
-            if kind is RawExpressionType:
-                literal = value.literal_value  # type: ignore[attr-defined]
-            elif kind is UnboundType and value.original_str_expr is not None:  # type: ignore[attr-defined]
-                literal = value.original_str_expr  # type: ignore[attr-defined]
-            elif kind is UnboundType:
-                # The editor spelling, Hand[L["..."]]: the same question as Hand["..."].
-                literal = _one_literal(lookup, value)
-            else:
-                return None
-            if type(literal) is str:
-                if "\x1e" in literal or "\x1f" in literal:
-                    return None
-                pieces.append(literal)
-            elif type(literal) is int and not has_no_decimal_text(literal):
-                pieces.append(f"#{literal}" if name in NUMBER_INPUTS else str(literal))
-            else:
-                return None  # an int of thousands of digits has no decimal text
-        pieces.append("\x1f")
-        if name == "Explain":
-            explain = True
-    return "\x1e".join(pieces), explain
-
-
-def _one_literal(lookup: Lookup, value: Type) -> str | int | None:
-    """The value of ``Literal[<one str or int>]`` under any name bound to Literal, else None."""
-    if not isinstance(value, UnboundType) or len(value.args) != 1:
-        return None
-    inner = value.args[0]
-    if isinstance(inner, RawExpressionType) and isinstance(inner.literal_value, (str, int)):
-        literal: str | int = inner.literal_value
-    elif isinstance(inner, (UnboundType, UnionType)) and inner.original_str_expr is not None:
-        literal = inner.original_str_expr  # a string that parses as a type: L["E"]
-    else:
-        return None
-    symbol = lookup(value.name, value, True)
-    if symbol is None or symbol.node is None or symbol.node.fullname not in LITERAL_FORMS:
-        return None
-    return literal
+        pieces.append(END)
+    return FIELD.join(pieces)
 
 
 def _describe(value: object) -> str:

@@ -28,10 +28,17 @@ def read_json(path: Path) -> object:
 
 def write_json(path: Path, value: object) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    # Non-ASCII text as is: JSON reads it back without decoding escapes (a text UTF-8
+    # cannot hold, a lone surrogate, makes it all escaped).
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = json.dumps(value, separators=(",", ":")).encode("ascii")
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(json.dumps(value, separators=(",", ":")))
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

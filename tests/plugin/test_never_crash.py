@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plugin_support import Project, pyproject
 
-from typed_mahjong.plugin import annotation_hook, case_hook, function_hook
+from typed_mahjong.plugin import annotation_hook, case_hook, fast, function_hook
 from typed_mahjong.query import answering
 from typed_mahjong.query.names import FUNCTION_RESULTS, INPUTS, KEYWORD_TYPES, RESULTS
 
@@ -110,19 +110,28 @@ def _boom(*args: object, **kwargs: object) -> object:
     raise RuntimeError("injected bug")
 
 
-@pytest.mark.parametrize(("target", "name", "lines"), [
-    (annotation_hook, "read_inputs", [3]),
-    (annotation_hook, "quick_key", [3]),
+def _declines(*args: object, **kwargs: object) -> None:
+    return None  # the short way has no answer: the careful reading is asked
+
+
+@pytest.mark.parametrize(("target", "name", "lines", "short_way"), [
+    # The careful reading (an annotation the short way leaves to it), and the short way's
+    # reading of the key, of the inputs and of the call.
+    (annotation_hook, "read_inputs", [3], False),
+    (fast, "quick_read", [3], True),
+    (fast, "plain_call", [3], True),
     # the annotation, the call and the row all ask the core
-    (answering, "score_call", [3, 4, 5]),
-    (function_hook, "_literal_arguments", [4]),
-    (case_hook, "_arguments", [5]),
+    (answering, "score_call", [3, 4, 5], True),
+    (function_hook, "_literal_arguments", [4], True),
+    (case_hook, "_arguments", [5], True),
 ])
 def test_an_exception_in_a_hook_becomes_an_error(project: Project,
                                                  monkeypatch: pytest.MonkeyPatch,
                                                  target: object, name: str,
-                                                 lines: list[int]) -> None:
+                                                 lines: list[int], short_way: bool) -> None:
     monkeypatch.setattr(target, name, _boom)
+    if not short_way:
+        monkeypatch.setattr(fast.FastAnswers, "answer", _declines)
     project.write("pyproject.toml", pyproject())
     project.write("m.py", """\
         from typed_mahjong import Hand, Points, Ron, points
