@@ -12,8 +12,8 @@ from typed_mahjong.table.match import Match
 def person_moves(game: Game, seed: int, rounds: int = 1, source: str | None = None
                  ) -> tuple[list[tuple[str, str]], Match]:
     """Play seat 0 of a match with the bots' own choices through the person's moves:
-    the moves made ("discard", tile) / ("win", "") / ("call", index) / ("pass", "") and
-    the match."""
+    the moves made ("discard", tile) / ("win", "") / ("call", index) / ("pass", "") /
+    ("kong", index) and the match."""
     match = Match(game, seed, rounds=rounds, source=source)
     match.advance()
     bot = Bot(game)
@@ -36,6 +36,11 @@ def person_moves(game: Game, seed: int, rounds: int = 1, source: str | None = No
         elif current.self_draw_score() is not None:
             moves.append(("win", ""))
             match.win()
+        elif (kongs := current.kong_offers(0)) and (kong := bot.choose_kong(
+                current.hands[0], current.melds[0], kongs, match.seen(0),
+                match.person_inputs)) is not None:
+            moves.append(("kong", str(kongs.index(kong))))
+            match.kong(kongs.index(kong))
         else:
             tile = bot.choose_discard(current.hands[0], match.seen(0), match.person_inputs,
                                       current.meld_text(0))

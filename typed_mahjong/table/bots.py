@@ -17,9 +17,21 @@ it waiting on a winning tile (for a pung or chow, after its best discard; for a 
 before the replacement draw): the engine's ``waits`` and ``score`` of the hand with the
 meld ``( … )``, in the situation after the call (``concealed`` false), so the game's
 ``minimum`` is met by a hand the bot can actually complete. It takes the call worth most
-(the same waiting value as a discard's), and does not call merely to get closer to a
-win: whether a hand far from complete can still reach the minimum once open is not
-something the engine answers for an incomplete hand.
+(the same waiting value as a discard's). Else it calls **to get closer**: when the call
+lowers its ``distance`` (after its discard, as above) and the hand after it can still
+score at least the minimum, which the engine confirms one draw ahead: for one of the
+``LOOKAHEAD`` unseen tiles that partner most of the hand's tiles, drawing it and letting
+the least useful tile go leaves the hand waiting on a win (``Game.waits`` and
+``Game.score``, as for a discard). Of several such calls it takes the one leaving the
+smallest distance. A hand further than that from waiting is not called for: whether it
+could still reach the minimum once open is not something the engine answers for an
+incomplete hand.
+
+**Kongs on its own turn.** Offered a concealed kong or an added kong (calls.py
+``own_kongs``), a bot declares it when it does not hurt its distance to a win: the
+distance of the hand with the kong (before the replacement draw) is no more than that of
+its best discard without it, and when both wait, the kong's waiting value is no less
+(``choose_kong``): a kong that narrows a wait is left alone.
 
 This is the game's analogue of shanten at its cheapest: distance 0 when waiting
 (``distance``), else the count of tiles with no partner in the hand, an estimate of how
@@ -44,13 +56,15 @@ from dataclasses import dataclass
 
 from ..games import Game
 from ..games.model import Value
-from .calls import Call
+from .calls import CONCEALED_KONG, Call
 from .wall import sort_tiles
 
 _PARTNERS: dict[str, dict[tuple[str, str], bool]] = {}  # by game fingerprint
 # Entries each memo holds before it is cleared: enough for every hand of a few rounds,
 # small enough that a long match's memory stays bounded.
 MEMO_LIMIT = 20_000
+# Draws a bot tries when checking that a call keeps a win within reach (one draw ahead).
+LOOKAHEAD = 6
 
 
 def partners(game: Game) -> dict[tuple[str, str], bool]:
@@ -155,11 +169,15 @@ class Bot:
         return 0.0, min(candidates, key=lambda tile: (self.worth(tile, hand), -seen[tile]))
 
     def choose_call(self, hand: list[str], melds: str, calls: tuple[Call, ...],
-                    seen: Counter[str], inputs: Inputs) -> Call | None:
+                    seen: Counter[str], inputs: Inputs, now: Inputs | None = None
+                    ) -> Call | None:
         """The call to make of those offered (None: pass): the one leaving the hand
-        waiting on a win worth most (see the module's docstring). ``inputs(tsumo)`` is
-        the situation after a call (``concealed`` false)."""
+        waiting on a win worth most, else the one that gets it closest to a win that
+        can still reach the minimum (see the module's docstring). ``inputs(tsumo)`` is
+        the situation after a call (``concealed`` false), ``now(tsumo)`` the situation
+        without it (default: ``inputs``)."""
         best: tuple[float, Call] | None = None
+        after_calls: list[tuple[Call, list[str], str]] = []
         for call in calls:
             rest = list(hand)
             for tile in call.used:
@@ -168,9 +186,74 @@ class Bot:
             if call.kind == "kong":  # waiting now; the replacement draw comes next
                 value = self.waiting_value(rest, seen, inputs, after)
             else:
-                value = self._best_discard(rest, seen, inputs, after)[0]
+                value, tile = self._best_discard(rest, seen, inputs, after)
+                rest.remove(tile)
+            after_calls.append((call, rest, after))
             if value > 0 and (best is None or value > best[0]):
                 best = (value, call)
+        if best is not None:
+            return best[1]
+        distance = self.distance(hand, now or inputs, melds)
+        closer: tuple[int, Call] | None = None
+        for call, rest, after in after_calls:
+            moved = self.distance(rest, inputs, after)
+            if moved < distance and (closer is None or moved < closer[0]) and \
+                    self.win_within_reach(rest, seen, inputs, after):
+                closer = (moved, call)
+        return None if closer is None else closer[1]
+
+    def win_within_reach(self, rest: list[str], seen: Counter[str], inputs: Inputs,
+                         melds: str) -> bool:
+        """Whether one draw can leave ``rest`` (a waiting-size hand with its ``melds``)
+        waiting on a win: of the ``LOOKAHEAD`` unseen tiles that partner most of its
+        tiles (wildcards first), drawing one and letting the least useful tile go."""
+        ordinary = [tile for tile in rest if tile not in self.wild]
+        ranked = []
+        for order, name in enumerate(self.copies):
+            if self.copies[name] - seen[name] <= 0:
+                continue
+            if name in self.wild:
+                ranked.append((-len(rest), order, name))
+                continue
+            partnered = sum(1 for tile in ordinary if self.partners[(name, tile)])
+            if partnered:
+                ranked.append((-partnered, order, name))
+        for _, _, draw in sorted(ranked)[:LOOKAHEAD]:
+            held = [*rest, draw]
+            let_go = min(sort_tiles(self.game, set(held)),
+                         key=lambda tile: (self.worth(tile, held), -seen[tile]))
+            held.remove(let_go)
+            if self.waiting_value(held, seen, inputs, melds) > 0:
+                return True
+        return False
+
+    def choose_kong(self, hand: list[str], melds: list[Call], kongs: tuple[Call, ...],
+                    seen: Counter[str], inputs: Inputs) -> Call | None:
+        """The kong to declare on its own turn of those offered (None: none): one whose
+        hand, before the replacement draw, is no further from a win than the hand after
+        the best discard without it and, when both wait, worth no less waiting (the
+        closest, then the most valuable, of them)."""
+        text = " ".join(call.text() for call in melds)
+        value, let_go = self._best_discard(hand, seen, inputs, text)
+        rest = list(hand)
+        rest.remove(let_go)
+        now = (self.distance(rest, inputs, text), -value)
+        best: tuple[tuple[int, float], Call] | None = None
+        for kong in kongs:
+            kept = list(hand)
+            for tile in kong.used:
+                kept.remove(tile)
+            if kong.kind == CONCEALED_KONG:
+                after = [*melds, kong]
+            else:  # the added tile turns its pung into the kong
+                after = [kong if call.kind == "pung" and call.tile == kong.tile else call
+                         for call in melds]
+            after_text = " ".join(call.text() for call in after)
+            moved = self.distance(kept, inputs, after_text)
+            # waiting either way: the kong must not lower the waiting value
+            worth = self.waiting_value(kept, seen, inputs, after_text) if moved == 0 else 0.0
+            if (moved, -worth) <= now and (best is None or (moved, -worth) < best[0]):
+                best = ((moved, -worth), kong)
         return None if best is None else best[1]
 
     def waiting_value(self, rest: list[str], seen: Counter[str], inputs: Inputs,

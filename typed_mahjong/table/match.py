@@ -128,7 +128,8 @@ class Match:
         calls = current.call_offers.get(player, ())
         call = bot.choose_call(current.hands[player], current.meld_text(player), calls,
                                self.seen(player),
-                               lambda tsumo: current.inputs(player, tsumo, called=True)
+                               lambda tsumo: current.inputs(player, tsumo, called=True),
+                               now=lambda tsumo: current.inputs(player, tsumo)
                                ) if calls else None
         if call is None:
             current.answer(player, False)
@@ -142,6 +143,14 @@ class Match:
         if score is not None and bot.wants_win(score.points):
             current.declare_self_draw(player)
             return
+        kongs = current.kong_offers(player)
+        if kongs:
+            kong = bot.choose_kong(current.hands[player], current.melds[player], kongs,
+                                   self.seen(player),
+                                   lambda tsumo: current.inputs(player, tsumo))
+            if kong is not None:
+                current.declare_kong(player, kong)
+                return
         tile = bot.choose_discard(current.hands[player], self.seen(player),
                                   lambda tsumo: current.inputs(player, tsumo),
                                   current.meld_text(player))
@@ -207,6 +216,19 @@ class Match:
                             f"{len(offered) - 1}")
         chosen: Call = offered[index]
         self.round.call(player, chosen)
+        self.advance()
+
+    def kong(self, index: int) -> None:
+        """The person declares the kong numbered ``index`` of those offered to them on
+        their turn (``Round.kong_offers``, in the order the page lists them)."""
+        player = self._person()
+        offered = self.round.kong_offers(player)
+        if not offered:
+            raise MoveError("no kong may be declared now")
+        if not 0 <= index < len(offered):
+            raise MoveError(f"there are {len(offered)} kongs offered: choose 0 to "
+                            f"{len(offered) - 1}")
+        self.round.declare_kong(player, offered[index])
         self.advance()
 
     def _person(self) -> int:

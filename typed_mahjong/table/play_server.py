@@ -10,6 +10,7 @@ Routes (JSON in and out unless said otherwise)::
     POST /api/win      take the win offered (self-draw, or on the discard)
     POST /api/pass     let the discard offered go (no win, no call)
     POST /api/call     {"call": N}: make the call numbered N of those the state offers
+    POST /api/kong     {"kong": N}: declare the kong numbered N of the state's ``kongs``
     POST /api/next     deal the next round (when this one is over)
 
 A move the table does not allow now (out of turn, a tile not held, a win not offered)
@@ -72,7 +73,8 @@ class TableHandler(LocalHandler):
             raise self.not_found("page")
 
     def route_post(self, path: str) -> None:
-        if path not in ("/api/discard", "/api/win", "/api/pass", "/api/call", "/api/next"):
+        if path not in ("/api/discard", "/api/win", "/api/pass", "/api/call", "/api/kong",
+                        "/api/next"):
             raise self.not_found("action")
         self.check_origin()
         body = self.json_body()
@@ -86,7 +88,9 @@ class TableHandler(LocalHandler):
             elif path == "/api/pass":
                 match.pass_discard()
             elif path == "/api/call":
-                match.call(_call_index(body))
+                match.call(_index(body, "call"))
+            elif path == "/api/kong":
+                match.kong(_index(body, "kong"))
             else:
                 match.next_round()
             self.send_json(state(match))
@@ -100,11 +104,13 @@ def _tile(body: dict[str, Any]) -> str:
     return tile
 
 
-def _call_index(body: dict[str, Any]) -> int:
-    index = body.get("call")
+def _index(body: dict[str, Any], key: str) -> int:
+    """The number ``{key: N}`` names: a call or a kong of those the state offers."""
+    index = body.get(key)
     # bool is an int in Python: true is not a call number
     if isinstance(index, bool) or not isinstance(index, int) or not (
             0 <= index <= MAX_CALL_INDEX):
         raise BadRequest(HTTPStatus.BAD_REQUEST,
-                         'a call is {"call": N}: the number of a call the state offers')
+                         f'a {key} is {{"{key}": N}}: the number of a {key} the state '
+                         'offers')
     return index

@@ -9,12 +9,18 @@ A round is always in one of three phases:
   answers (win, a call, or pass) before play goes on. A win beats any call, and when
   several win, the first after the discarder in turn order takes it; then a pung or kong
   beats a chow. The caller shows the meld, then discards (after a kong, it first draws a
-  replacement tile);
+  replacement tile). On their own turn, after a draw, a player may also declare a kong
+  (calls.py ``own_kongs``: a concealed kong, or a tile added to a called pung) where the
+  game allows kongs, and then draws a replacement tile. An added kong's tile may be
+  robbed: the others who win on it are offered it (``claim`` again, a win or a pass
+  only, the ``robbing_the_kong`` input true for a game that declares it); if nobody
+  takes it, the kong stands;
 * ``over``: someone won, or the wall ran out (an exhaustive draw).
 
 A player's hand is its concealed tiles (``hands``) and the melds it called
 (``melds``); the hand text scored writes each meld ``( … )``, so the engine sees the
-tiles ``claimed`` and the table gives ``concealed`` false.
+tiles ``claimed`` and the table gives ``concealed`` false; a concealed kong is written
+``[ … ]`` and leaves the hand concealed.
 
 A win is offered exactly when ``Game.score`` of the hand gives points (the game's
 ``minimum`` is the engine's business). Every step goes to ``record`` as a JSON-ready
@@ -30,7 +36,7 @@ from typing import Any
 from ..errors import MahjongError
 from ..games import Game, GameScore
 from ..games.model import Value
-from .calls import PRIORITY, Call, offered
+from .calls import CONCEALED_KONG, PRIORITY, Call, offered, own_kongs
 from .wall import sort_tiles
 
 WINDS = ("E", "S", "W", "N")
@@ -76,6 +82,7 @@ class Round:
         self.answers: dict[int, bool | Call] = {}  # True: win, False: pass, or a call
         self.melds: list[list[Call]] = [[] for _ in range(players)]
         self.replacement = False  # the turn player's drawn tile replaced a kong
+        self.robbing: tuple[int, Call] | None = None  # an added kong the others may rob
         self.win: Win | None = None
         self._self_draw: GameScore | None = None
         for _ in range(game.hand_size - 1):
@@ -95,14 +102,17 @@ class Round:
         """The situation inputs the table knows, for those the game declares: ``tsumo``,
         ``concealed`` (no meld called), ``seat`` and ``round`` (winds E S W N),
         ``last_tile_draw`` / ``last_tile_claim`` (won with the wall empty),
-        ``replacement_tile`` (self-drawn on a kong's replacement tile). ``called``: as
+        ``replacement_tile`` (self-drawn on a kong's replacement tile),
+        ``robbing_the_kong`` (won on the tile of another's added kong). ``called``: as
         they would be once the player has called a meld (a bot weighing a call)."""
         known: dict[str, Value] = {
-            "tsumo": tsumo, "concealed": not self.melds[player] and not called,
+            "tsumo": tsumo,
+            "concealed": not any(call.claimed for call in self.melds[player]) and not called,
             "seat": self.seat_wind(player), "round": self.round_wind,
             "last_tile_draw": tsumo and not self.wall,
             "last_tile_claim": not tsumo and not self.wall,
-            "replacement_tile": tsumo and self.replacement and player == self.turn}
+            "replacement_tile": tsumo and self.replacement and player == self.turn,
+            "robbing_the_kong": not tsumo and self.robbing is not None}
         given: dict[str, Value] = {}
         for spec in self.game.inputs:
             value = known.get(spec.name)
@@ -161,12 +171,70 @@ class Round:
         else:
             self._next_turn()
 
+    def claimed_tile(self) -> tuple[int, str] | None:
+        """The tile the others may claim now and whose it is: an added kong's tile
+        while it may be robbed, else the last discard."""
+        if self.robbing is not None:
+            return self.robbing[0], self.robbing[1].tile
+        return self.last_discard
+
+    def kong_offers(self, player: int) -> tuple[Call, ...]:
+        """The kongs ``player`` may declare now: on their turn, after a draw, with a
+        tile left in the wall for the replacement (calls.py ``own_kongs``)."""
+        if (self.phase != "discard" or player != self.turn or self.drawn is None
+                or not self.wall):
+            return ()
+        return own_kongs(self.game, self.hands[player], self.melds[player])
+
+    def declare_kong(self, player: int, kong: Call) -> None:
+        """The turn player declares a kong offered by ``kong_offers``: a concealed kong
+        draws its replacement at once; an added kong's tile is first offered to the
+        players who would win on it (robbing the kong)."""
+        self._expect("discard", player)
+        if kong not in self.kong_offers(player):
+            raise MoveError(f"player {player} may not declare that kong now")
+        for tile in kong.used:
+            self.hands[player].remove(tile)
+        self._self_draw = None
+        self.record({"event": "kong", "player": player,
+                     "kind": "concealed" if kong.kind == CONCEALED_KONG else "added",
+                     "meld": list(kong.meld)})
+        if kong.kind == CONCEALED_KONG:
+            self.melds[player].append(kong)
+            self._draw(player, replacement=True)
+            return
+        self.robbing = (player, kong)
+        self.offers, self.call_offers, self.answers = {}, {}, {}
+        for step in range(1, self.players):
+            other = (player + step) % self.players
+            score = self._score(other, kong.tile, tsumo=False)
+            if score is not None:
+                self.offers[other] = score
+        if self.offers:
+            self.phase = "claim"
+        else:
+            self._complete_kong()
+
+    def _complete_kong(self) -> None:
+        """Nobody robbed the added kong: it replaces its pung, and a replacement tile
+        is drawn."""
+        assert self.robbing is not None
+        player, kong = self.robbing
+        self.robbing = None
+        self.offers, self.call_offers, self.answers = {}, {}, {}
+        melds = self.melds[player]
+        index = next(i for i, call in enumerate(melds)
+                     if call.kind == "pung" and call.tile == kong.tile)
+        melds[index] = kong
+        self._draw(player, replacement=True)
+
     def claimants(self) -> list[int]:
-        """The players offered something on the discard, in turn order after the
-        discarder."""
-        if self.last_discard is None:
+        """The players offered something on the discard (or the added kong's tile), in
+        turn order after its player."""
+        claimed = self.claimed_tile()
+        if claimed is None:
             return []
-        discarder = self.last_discard[0]
+        discarder = claimed[0]
         return [(discarder + step) % self.players for step in range(1, self.players)
                 if (discarder + step) % self.players in self.offers
                 or (discarder + step) % self.players in self.call_offers]
@@ -201,12 +269,16 @@ class Round:
         order = self.claimants()
         if len(self.answers) < len(order):
             return
-        assert self.last_discard is not None
-        discarder, tile = self.last_discard
+        claimed = self.claimed_tile()
+        assert claimed is not None
+        discarder, tile = claimed
         for other in order:  # a win first; the first after the discarder takes it
             if self.answers[other] is True:
                 self._finish(other, discarder, tile, self.offers[other], tsumo=False)
                 return
+        if self.robbing is not None:  # nobody robs the kong: it stands
+            self._complete_kong()
+            return
         claims = [(PRIORITY[a.kind], order.index(p), p, a) for p, a in self.answers.items()
                   if isinstance(a, Call)]
         self.offers, self.call_offers, self.answers = {}, {}, {}

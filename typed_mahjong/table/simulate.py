@@ -47,7 +47,8 @@ def simulate(game: Game, seeds: Iterable[int], *, players: int | None = None,
     ``AssertionError`` when a win's points are not ``Game.score``'s."""
     summary = Summary()
     for seed in seeds:
-        match = _timed_match(game, seed, players, rounds, source, summary)
+        match = timed_match(game, seed, summary, players=players, rounds=rounds,
+                            source=source)
         check_wins(game, match.events)
         summary.matches += 1
         summary.rounds += len(match.results)
@@ -59,8 +60,10 @@ def simulate(game: Game, seeds: Iterable[int], *, players: int | None = None,
     return summary
 
 
-def _timed_match(game: Game, seed: int, players: int | None, rounds: int | None,
-                 source: str | None, summary: Summary) -> Match:
+def timed_match(game: Game, seed: int, summary: Summary, *, players: int | None = None,
+                rounds: int | None = None, source: str | None = None) -> Match:
+    """Play one bot-only match, adding each bot turn's time and engine calls to
+    ``summary`` (its other counts are ``simulate``'s business); the match played."""
     match = Match(game, seed, source=source, players=players, rounds=rounds, human=None)
     calls = match.bots[0].calls  # one bot serves every seat
     while not match.finished:

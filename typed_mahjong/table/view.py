@@ -6,8 +6,9 @@ none) so the page shows readable text, and the hand is in the game's display ord
 win the person may take comes with the engine's yaku and points, shown before accepting;
 the tenpai indicator is ``Game.waits``: the waits of the held hand, and on the person's
 turn the tiles whose discard leaves it waiting. Calls offered to the person (calls.py)
-are listed in the table's order, which ``/api/call`` names by index; every player's
-called melds are public.
+are listed in the table's order, which ``/api/call`` names by index, and the kongs the
+person may declare on their turn (``kongs``) in the order ``/api/kong`` names them; every
+player's melds are public (a concealed kong too, as its kind says).
 """
 
 from __future__ import annotations
@@ -52,10 +53,11 @@ def state(match: Match) -> dict[str, Any]:
     own = current.self_draw_score()
     if can_discard and own is not None and drawn is not None:
         offer = _offer(own, current.hand_text(person, drawn), "self-draw")
+    claimed = current.claimed_tile()
     if current.phase == "claim" and person in current.offers and person not in current.answers:
-        assert current.last_discard is not None
-        offer = _offer(current.offers[person],
-                       current.hand_text(person, current.last_discard[1]), "discard")
+        assert claimed is not None
+        offer = _offer(current.offers[person], current.hand_text(person, claimed[1]),
+                       "robbing the kong" if current.robbing is not None else "discard")
     calls = []
     if current.phase == "claim" and person not in current.answers:
         calls = [call.as_json() for call in current.call_offers.get(person, ())]
@@ -83,9 +85,13 @@ def state(match: Match) -> dict[str, Any]:
         "last_discard": None if current.last_discard is None else list(current.last_discard),
         "scores": list(match.scores), "faces": tile_faces(game),
         "can_discard": can_discard, "offer": offer, "calls": calls,
+        "kongs": [kong.as_json() for kong in current.kong_offers(person)],
+        "robbing": None if current.robbing is None else {
+            "player": current.robbing[0], "tile": current.robbing[1].tile},
         "can_pass": current.phase == "claim" and person in current.claimants()
         and person not in current.answers,
         "melds": [[list(call.meld) for call in player] for player in current.melds],
+        "meld_kinds": [[call.kind for call in player] for player in current.melds],
         "can_next": current.phase == "over" and not match.finished,
         "waits": waits, "discard_waits": waiting,
         "result": None if current.phase != "over" else (
