@@ -232,7 +232,17 @@ class LocalHandler(BaseHTTPRequestHandler):
 
 def _check_depth(text: str) -> None:
     """Refuse JSON nested deeper than ``MAX_JSON_DEPTH`` (400), before the decoder
-    recurses into it: one pass that skips strings, so brackets in them do not count."""
+    recurses into it."""
+    if nested_over(text, MAX_JSON_DEPTH):
+        raise BadRequest(HTTPStatus.BAD_REQUEST, "the body is JSON nested deeper "
+                         f"than {MAX_JSON_DEPTH} levels")
+
+
+def nested_over(text: str, limit: int) -> bool:
+    """Whether JSON ``text`` nests arrays and objects deeper than ``limit`` levels: one
+    pass that skips strings, so brackets in them do not count. Python's decoder recurses
+    once a level and raises ``RecursionError`` (not ``ValueError``) past about a
+    thousand: check this first."""
     depth = 0
     in_string = escaped = False
     for character in text:
@@ -247,11 +257,11 @@ def _check_depth(text: str) -> None:
             in_string = True
         elif character in "[{":
             depth += 1
-            if depth > MAX_JSON_DEPTH:
-                raise BadRequest(HTTPStatus.BAD_REQUEST, "the body is JSON nested deeper "
-                                 f"than {MAX_JSON_DEPTH} levels")
+            if depth > limit:
+                return True
         elif character in "]}":
             depth -= 1
+    return False
 
 
 def _no_constant(name: str) -> None:

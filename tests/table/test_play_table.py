@@ -151,6 +151,9 @@ def test_a_played_match_replays_with_the_engines_points(tmp_path: Path,
     ('{"event": "game", "source": "forest", "fingerprint": "F"}\n' + "x" * 20000 + "\n",
      "over 16384 characters"),
     ('{"event": NaN}\n', "not JSON"),
+    # deep JSON under the line limit: Python's decoder would recurse past its limit
+    ('{"event": "game", "source": "forest", "fingerprint": "F"}\n{"event": "win", '
+     '"hand": ' + "[" * 3000 + "]" * 3000 + "}\n", "nests JSON deeper than 8 levels"),
 ])
 def test_bad_records_are_refused_with_their_line(tmp_path: Path, text: str, message: str,
                                                  capsys: pytest.CaptureFixture[str]) -> None:

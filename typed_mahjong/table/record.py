@@ -2,11 +2,12 @@
 
 The first line is the ``game`` event (the game's name, the file or built-in name it was
 loaded from, the file's sha256, the seed, players and rounds); then one line an event:
-``round``, ``deal``, ``draw``, ``discard``, ``win`` (the hand as scored, the inputs, the
-engine's points and yaku, the payments), ``exhausted``, ``end``.
+``round``, ``deal``, ``draw``, ``discard``, ``call``, ``kong``, ``win`` (the hand as
+scored, the inputs, the engine's points and yaku, the payments), ``exhausted``, ``end``.
 
 A record file is untrusted input: it is read whole only up to ``MAX_BYTES``, each line
-up to ``MAX_LINE`` characters, JSON without ``NaN``; a win's fields are checked for type
+up to ``MAX_LINE`` characters, JSON without ``NaN`` nested at most ``MAX_DEPTH`` levels
+(checked before decoding: the decoder would recurse); a win's fields are checked for type
 and size before any hand is scored, and every error names its line. ``replay`` loads
 the game the record names and refuses it when the file's sha256 is not the recorded one
 (the rules changed since the match).
@@ -22,6 +23,7 @@ from typing import Any, TypeGuard
 from ..errors import MahjongError
 from ..games import Game, GameError, builtin_names, builtin_path, load
 from ..games.model import Value
+from ..localweb import nested_over
 from ..safe_io import read_input
 from .round import Event
 
@@ -29,6 +31,7 @@ MAX_BYTES = 32 * 1024 * 1024  # a long match is a few hundred kilobytes
 MAX_LINE = 16 * 1024
 MAX_HAND = 4096  # characters: as Game.score's own limit for hands with brackets
 MAX_INPUTS = 64
+MAX_DEPTH = 8  # levels of JSON nesting a line may have: a win's yaku pairs need 3
 
 
 class RecordError(MahjongError):
@@ -73,6 +76,9 @@ def read_events(path: str | os.PathLike[str]) -> list[tuple[int, Event]]:
             continue
         if len(line) > MAX_LINE:
             raise RecordError(f"{path}:{number}: the line is over {MAX_LINE} characters")
+        if nested_over(line, MAX_DEPTH):
+            raise RecordError(f"{path}:{number}: the line nests JSON deeper than "
+                              f"{MAX_DEPTH} levels")
         try:
             event = json.loads(line, parse_constant=_no_constant)
         except ValueError as exc:
