@@ -9,16 +9,21 @@ from typed_mahjong.table.bots import Bot
 from typed_mahjong.table.match import Match
 
 
-def person_moves(game: Game, seed: int, rounds: int = 1, source: str | None = None
-                 ) -> tuple[list[tuple[str, str]], Match]:
+def person_moves(game: Game, seed: int, rounds: int = 1, source: str | None = None,
+                 whole: bool = False) -> tuple[list[tuple[str, str]], Match]:
     """Play seat 0 of a match with the bots' own choices through the person's moves:
     the moves made ("discard", tile) / ("win", "") / ("call", index) / ("pass", "") /
-    ("kong", index) and the match."""
+    ("kong", index) / ("next", "") and the match: its first round, or every round when
+    ``whole``."""
     match = Match(game, seed, rounds=rounds, source=source)
     match.advance()
     bot = Bot(game)
     moves: list[tuple[str, str]] = []
-    while match.round.phase != "over":
+    while match.round.phase != "over" or (whole and not match.finished):
+        if match.round.phase == "over":
+            moves.append(("next", ""))
+            match.next_round()
+            continue
         current = match.round
         if current.phase == "claim" and 0 in current.offers:
             moves.append(("win", ""))

@@ -2,8 +2,11 @@
 (tests/solitaire/cdp.py). A seeded round played by clicks to a win; the points the page
 shows before the win is taken are ``typed-mahjong game score``'s on the same hand.
 
-With TYPED_MAHJONG_SCREENSHOTS=DIR the table and the win are written to DIR
-(docs/ keeps them: game-table.png, game-win.png).
+A whole seeded 4-round forest game is played by clicks to its final standings, and a
+call is made by a click.
+
+With TYPED_MAHJONG_SCREENSHOTS=DIR the table, the win and a call offered are written to
+DIR (docs/ keeps them: game-table.png, game-win.png, game-call.png).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from table_helpers import person_moves, seed_the_person_wins
 from test_calls import HK, person_offered_a_call
 
 from typed_mahjong import games
+from typed_mahjong.table.match import Match
 from typed_mahjong.table.play_server import TableServer
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "solitaire"))
@@ -109,6 +113,60 @@ def test_a_seeded_round_played_by_clicks_wins_the_points_game_score_gives(
 
 
 @pytest.mark.slow
+def test_a_whole_forest_game_is_played_by_clicks_to_its_final_standings(
+        tmp_path: Path) -> None:
+    binary = chromium()
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but Chromium is not installed (apt-get install chromium)")
+        pytest.skip("Chromium is not installed (apt-get install chromium); CI is not set")
+    # the page's match and this one have the same seed and the same moves: the same game
+    moves, expected = person_moves(FOREST, 2, rounds=FOREST.rounds, whole=True)
+    assert expected.finished and len(expected.results) == FOREST.rounds == 4
+    served = TableServer(Match(FOREST, 2, source="forest"), 0)
+    served.serve_in_background()
+    browser = Chromium(binary, tmp_path / "profile", width=1100, height=900)
+    try:
+        browser.open(f"http://127.0.0.1:{served.port}/")
+        browser.wait_for("document.body.dataset.round === '1'")
+        finished_rounds = 0
+        for kind, tile in moves:
+            if kind == "discard":
+                browser.wait_for("document.body.dataset.phase === 'discard' && "
+                                 "document.querySelectorAll('#hand .tile:not(:disabled)')"
+                                 ".length > 0")
+                before = browser.evaluate("document.body.dataset.moves")
+                browser.click(f'#hand .tile[data-tile="{tile}"]')
+                browser.wait_for(f"document.body.dataset.moves !== '{before}'")
+            elif kind == "win":
+                browser.wait_for("document.body.dataset.offer")
+                browser.click("#win")
+                browser.wait_for("document.body.dataset.phase === 'over'")
+            else:
+                assert kind == "next", kind  # forest has no calls or kongs
+                browser.wait_for("document.body.dataset.phase === 'over'")
+                win = expected.results[finished_rounds]
+                shown = browser.evaluate(
+                    "document.getElementById('result-text').dataset.points || ''")
+                assert shown == ("" if win is None else str(win.score.points))
+                finished_rounds += 1
+                browser.click("#next")
+                browser.wait_for(f"document.body.dataset.round === '{finished_rounds + 1}'")
+        browser.wait_for("document.body.dataset.finished === 'yes'")
+        assert finished_rounds == 3  # the fourth round ends the game: no next round
+        standings = browser.evaluate("document.getElementById('standings').textContent")
+        seat = {0: "You", 1: "Bot 1", 2: "Bot 2", 3: "Bot 3"}
+        assert standings == "Final standings: " + " · ".join(
+            f"{row['place']}. {seat[row['player']]} {row['score']}"
+            for row in expected.standings())
+        assert served.match.scores == expected.scores
+    finally:
+        browser.close()
+        served.shutdown()
+        served.server_close()
+
+
+@pytest.mark.slow
 def test_a_call_is_made_by_a_click_and_its_meld_shows(tmp_path: Path) -> None:
     binary = chromium()
     if binary is None:
@@ -123,6 +181,8 @@ def test_a_call_is_made_by_a_click_and_its_meld_shows(tmp_path: Path) -> None:
     try:
         browser.open(f"http://127.0.0.1:{served.port}/")
         browser.wait_for("document.body.dataset.calls === '1'")
+        shots = Path(os.environ.get("TYPED_MAHJONG_SCREENSHOTS", tmp_path))
+        browser.screenshot(shots / "game-call.png")
         label = browser.evaluate("document.querySelector('button.call').textContent")
         assert label == f"{call.kind.capitalize()} {' '.join(call.meld)}"
         browser.click("button.call")
