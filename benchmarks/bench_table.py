@@ -113,15 +113,18 @@ def load_lines(path: Path, name: str) -> dict[int, dict[str, Any]]:
     done: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return done
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines):
-            row = json.loads(line)
-            if number == 0:
-                if row.get("fingerprint") != GAMES[name].fingerprint:
-                    raise SystemExit(f"{path}: played with another {name} file; "
-                                     "move it away to start again")
-                continue
-            done[row["seed"]] = row
+    text = path.read_text(encoding="utf-8")
+    if text and not text.endswith("\n"):  # a run stopped in mid-line: drop that line
+        text = text[:text.rfind("\n") + 1]
+        path.write_text(text, encoding="utf-8")
+    for number, line in enumerate(text.splitlines()):
+        row = json.loads(line)
+        if number == 0:
+            if row.get("fingerprint") != GAMES[name].fingerprint:
+                raise SystemExit(f"{path}: played with another {name} file; "
+                                 "move it away to start again")
+            continue
+        done[row["seed"]] = row
     return done
 
 
