@@ -1,13 +1,15 @@
 """How strong the table's bots are, and how long a bot turn takes: seeded, resumable.
 
-    python benchmarks/bench_table.py MATCHES [GAME ...] [--out DIR] [--report]
+    python benchmarks/bench_table.py MATCHES [GAME ...] [--out DIR] [--start S] [--report]
 
 Plays seeded bot-only matches (seeds 0 .. MATCHES-1) of each game (default: every
 shipped game) with the game's own players and rounds, and appends one JSON line a match
 to ``DIR/GAME.jsonl`` (default DIR: ``/tmp/bench_table``). A seed already in the file is
 not played again, so an interrupted run goes on where it stopped (the file's first line
 names the game's sha256 and the build; a different game file is refused). ``--report``
-only prints the figures of the seeds in the file.
+only prints the figures of the seeds in the file. To share a long run between two
+processes, give the second its own ``--out`` and ``--start S`` (it plays seeds S ..
+MATCHES-1); ``--report --out A --out B`` prints the figures of both directories' seeds.
 
 Every win is checked twice: ``simulate.check_wins`` re-scores it with ``Game.score``, and
 its points must equal what ``typed-mahjong game score`` gives: the hand and its inputs as
@@ -128,17 +130,15 @@ def load_lines(path: Path, name: str) -> dict[int, dict[str, Any]]:
     return done
 
 
-def run(name: str, matches: int, out: Path, report_only: bool) -> dict[int, dict[str, Any]]:
+def run(name: str, matches: int, out: Path, start: int) -> dict[int, dict[str, Any]]:
     path = out / f"{name}.jsonl"
     done = load_lines(path, name)
-    if report_only:
-        return done
     if not path.exists():
         path.write_text(json.dumps({"game": name, "fingerprint": GAMES[name].fingerprint,
                                     "build": build_info().build}) + "\n", encoding="utf-8")
     checked = sum(len(row["points"]) for row in done.values())
     with path.open("a", encoding="utf-8") as results:
-        for seed in range(matches):
+        for seed in range(start, matches):
             if seed in done:
                 continue
             row = play(name, seed, checked)
@@ -173,11 +173,17 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("matches", type=int, nargs="?", default=20)
     parser.add_argument("games", nargs="*")
-    parser.add_argument("--out", type=Path, default=Path("/tmp/bench_table"))
+    parser.add_argument("--out", type=Path, action="append",
+                        help="the results directory (default /tmp/bench_table); several "
+                        "with --report")
+    parser.add_argument("--start", type=int, default=0, help="the first seed to play")
     parser.add_argument("--report", action="store_true", help="print what the files hold")
     args = parser.parse_args(argv)
     names = args.games or list(games.builtin_names())
-    args.out.mkdir(parents=True, exist_ok=True)
+    outs: list[Path] = args.out or [Path("/tmp/bench_table")]
+    if len(outs) > 1 and not args.report:
+        parser.error("play into one --out directory; several are for --report")
+    outs[0].mkdir(parents=True, exist_ok=True)
     print(f"build: {build_info()}")
     print(f"{'game':<14} {'matches':>7} {'rounds':>6} {'won':>5} {'win%':>6} {'tsumo':>5} "
           f"{'mean pts':>8} {'turn p50':>8} {'p99':>7} {'max':>7} {'score50':>7} "
@@ -186,7 +192,11 @@ def main(argv: list[str]) -> int:
     for name in names:
         GAMES[name] = games.load(games.builtin_path(name))
         began = time.monotonic()
-        done = run(name, args.matches, args.out, args.report)
+        if args.report:
+            done = {seed: row for out in reversed(outs)  # a seed in two: the first's
+                    for seed, row in load_lines(out / f"{name}.jsonl", name).items()}
+        else:
+            done = run(name, args.matches, outs[0], args.start)
         rows = [done[seed] for seed in sorted(done) if seed < args.matches]
         print(report(name, rows)
               + ("" if args.report else f"   [{time.monotonic() - began:.0f} s]"), flush=True)
