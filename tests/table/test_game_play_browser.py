@@ -2,8 +2,8 @@
 (tests/solitaire/cdp.py). A seeded round played by clicks to a win; the points the page
 shows before the win is taken are ``typed-mahjong game score``'s on the same hand.
 
-A whole seeded 4-round forest game is played by clicks to its final standings, and a
-call is made by a click.
+A whole seeded 4-round forest game is played by clicks to its final standings, a call
+and a concealed kong are made by a click.
 
 With TYPED_MAHJONG_SCREENSHOTS=DIR the table, the win and a call offered are written to
 DIR (docs/ keeps them: game-table.png, game-win.png, game-call.png).
@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from table_helpers import person_moves, seed_the_person_wins
 from test_calls import HK, person_offered_a_call
+from test_kongs import person_offered_a_kong
 
 from typed_mahjong import games
 from typed_mahjong.table.match import Match
@@ -189,6 +190,36 @@ def test_a_call_is_made_by_a_click_and_its_meld_shows(tmp_path: Path) -> None:
         browser.wait_for("document.querySelectorAll('#melds .meld .tile').length === 3")
         assert browser.evaluate("document.body.dataset.phase") == "discard"
         assert match.round.melds[0] == [call]
+    finally:
+        browser.close()
+        served.shutdown()
+        served.server_close()
+
+
+@pytest.mark.slow
+def test_a_concealed_kong_is_declared_by_a_click(tmp_path: Path) -> None:
+    binary = chromium()
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but Chromium is not installed (apt-get install chromium)")
+        pytest.skip("Chromium is not installed (apt-get install chromium); CI is not set")
+    match = person_offered_a_kong()  # the person holds four red after the first draw
+    served = TableServer(match, 0)
+    served.serve_in_background()
+    browser = Chromium(binary, tmp_path / "profile", width=1100, height=900)
+    try:
+        browser.open(f"http://127.0.0.1:{served.port}/")
+        browser.wait_for("document.body.dataset.kongs === '1'")
+        label = browser.evaluate("document.querySelector('button.kong').textContent")
+        assert label == "Concealed kong red red red red"
+        browser.click("button.kong")
+        # the kong shows as a concealed meld; the replacement 2p is drawn, no kong left
+        browser.wait_for("document.querySelectorAll('#melds .meld.concealed .tile')"
+                         ".length === 4")
+        assert browser.evaluate("document.body.dataset.kongs") == ""
+        assert browser.evaluate("document.querySelector('#hand .tile.drawn').dataset.tile"
+                                ) == "2p"
+        assert [call.text() for call in match.round.melds[0]] == ["[red red red red]"]
     finally:
         browser.close()
         served.shutdown()
