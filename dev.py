@@ -194,8 +194,8 @@ def run_compiled_tests() -> int:
         # -p typed_mahjong imports the compiled package before any test puts the checkout
         # on sys.path; tests/builds checks that the build under test is the compiled one.
         deselect = [arg for test in COMPILED_DESELECT for arg in ("--deselect", test)]
-        code = run(BIN / "pytest", "-p", "typed_mahjong", "-n", "2", "-rs", *deselect,
-                   *COMPILED_TESTS, env=env, check=False)
+        code = run(BIN / "pytest", "-p", "typed_mahjong", "-n", "2", "-rs", "--durations=25",
+                   *deselect, *COMPILED_TESTS, env=env, check=False)
     if code != 0:
         print(f"dev.py: the compiled build's tests failed with exit code {code}")
     return code
@@ -221,8 +221,9 @@ def test(run_all: bool = False, compiled: bool = False) -> int:
         # the module itself, with a cache of its own so the two runs do not evict each other.
         (BIN / "mypy", "--strict", "--cache-dir", ".mypy_cache/runtime",
          "typed_mahjong/query/annotations.py"),
-        # -rs: the summary says why each skipped test was skipped (a missing tool, ...).
-        (BIN / "pytest", "-n", "2", "-rs", *selection),
+        # -rs: the summary says why each skipped test was skipped (a missing tool, ...);
+        # --durations: the slowest tests, where CI's time budget goes.
+        (BIN / "pytest", "-n", "2", "-rs", "--durations=25", *selection),
     )
     for cmd in checks:
         code = run(*cmd, check=False)
