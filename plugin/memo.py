@@ -42,12 +42,16 @@ class AnswerMemo:
         self._previous: dict[str, dict[Key, object]] = {}
         self._used: dict[str, dict[Key, object]] = {}
 
-    def lookup(self, module: str, key: Key) -> Verdict | Problem | None:
+    def _previous_of(self, module: str) -> dict[Key, object]:
+        """What ``module`` got in the previous run, read from disk the first time asked."""
         previous = self._previous.get(module)
         if previous is None:
             previous = self._previous[module] = self._load(module)
             self._used.setdefault(module, {})
-        record = previous.get(key)
+        return previous
+
+    def lookup(self, module: str, key: Key) -> Verdict | Problem | None:
+        record = self._previous_of(module).get(key)
         if record is None:
             return None
         outcome = _decode(record)
@@ -59,11 +63,7 @@ class AnswerMemo:
         """The value of the verdict ``module`` got for ``key`` in the previous run, as
         ``lookup`` decodes it, without making a Verdict; ``None`` for no record, ``NOT_A_VALUE``
         for a record that is no verdict's (a problem: ``lookup`` it)."""
-        previous = self._previous.get(module)
-        if previous is None:
-            previous = self._previous[module] = self._load(module)
-            self._used.setdefault(module, {})
-        record = previous.get(key)
+        record = self._previous_of(module).get(key)
         if record is None:
             return None
         kind = type(record)
