@@ -50,7 +50,7 @@ from mypy.types import (
     get_proper_type,
 )
 
-from typed_mahjong.query.wording import shown
+from typed_mahjong.query.wording import mismatch_message, shown
 
 from . import errors
 
@@ -127,7 +127,7 @@ class ComparisonHook:
                 # mypy may ask either side's method: name the values by what is written.
                 other = written_value(pair[1] if computed[0] is pair[0] else pair[0])
                 value = right if other == left else left
-                ctx.api.fail(shown(_message(value, other, equal)), comparison,
+                ctx.api.fail(shown(mismatch_message(value, other, equal)), comparison,
                              code=errors.MISMATCH)
                 break
         return ctx.default_return_type
@@ -222,13 +222,4 @@ def written_value(expr: Expression) -> _Literal | None:
     return None
 
 
-def _message(computed: _Literal, other: _Literal | None, equal: bool) -> str:
-    verdict = "always False" if equal else "always True"
-    return (f"typed-mahjong computed {_show(computed)} here, not {_show(other)}: this "
-            f"comparison is {verdict}")
-
-
-def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 

@@ -22,7 +22,7 @@ from ..query.names import EXACT, KEYWORD_TYPES, MEMBER, RESULTS_BY_NAME, Answer
 from ..query.outcomes import USAGE, Problem, Verdict
 from ..query.places import problem_place
 from ..query.uses import COMPARED, Use
-from ..query.wording import BareName, literal_text, shown
+from ..query.wording import BareName, literal_text, mismatch_message, shown
 from .messages import (
     ARG_TYPE,
     ASSIGNMENT,
@@ -83,10 +83,7 @@ def _mismatch(answer: object, other: object, equal: bool, span: Span) -> list[Me
     """The ``==`` hook's error when a computed literal meets another written one."""
     if not _literal(answer) or type(other) is not type(answer) or other == answer:
         return []
-    verdict = "always False" if equal else "always True"
-    return [Message(span, ERROR, shown(
-        f"typed-mahjong computed {_clipped(answer)} here, not {_clipped(other)}: this "
-        f"comparison is {verdict}"), MISMATCH)]
+    return [Message(span, ERROR, shown(mismatch_message(answer, other, equal)), MISMATCH)]
 
 
 def use_messages(use: Use, ask: Ask) -> list[Message]:
@@ -126,11 +123,6 @@ def _literal(value: object) -> bool:
     if isinstance(value, tuple):
         return all(_literal(item) for item in value)
     return isinstance(value, (int, str)) and not isinstance(value, bool)
-
-
-def _clipped(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _same(answer: object, written: object) -> bool:

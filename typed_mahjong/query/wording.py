@@ -82,6 +82,14 @@ def input_alone_message(name: str, text: str | None) -> str:
             f'{name}[{constant}]')
 
 
+def mismatch_message(computed: object, other: object, equal: bool) -> str:
+    """The ``==`` check's error: a computed literal met by another written one (``equal``:
+    the operator is ``==``); the mypy plugin and the language server word it so."""
+    verdict = "always False" if equal else "always True"
+    return (f"typed-mahjong computed {clip(repr(computed))} here, not {clip(repr(other))}: "
+            f"this comparison is {verdict}")
+
+
 # How many items of a tuple a message shows.
 _ITEMS: Final = 20
 
