@@ -280,8 +280,12 @@ def test_cli_waits_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("game", "waits", "hk-oldstyle", hand.replace(" ", ","), "--json") == 0
     assert json.loads(capsys.readouterr().out) == {
         "game": "Hong Kong Old Style", "hand": hand, "waits": ["1m", "4m"]}
-    assert run("game", "waits", "hk-oldstyle", "1m 3m 5m 7m 9m 1p 3p 5p 7p 9p 1s 3s 5s") == 0
+    # No wait is a "no", as `waits` exits 1 for a hand that is not waiting; --json too.
+    nothing = "1m 3m 5m 7m 9m 1p 3p 5p 7p 9p 1s 3s 5s"
+    assert run("game", "waits", "hk-oldstyle", nothing) == 1
     assert capsys.readouterr().out.endswith(": waits on nothing\n")
+    assert run("game", "waits", "hk-oldstyle", nothing, "--json") == 1
+    assert json.loads(capsys.readouterr().out)["waits"] == []
 
 
 def test_cli_waits_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -142,7 +142,8 @@ def _waits(args: argparse.Namespace) -> int:
         print(json_text({"game": game.name, "hand": hand, "waits": list(tiles)}, indent=2))
     else:
         print(f"{game.name}: {hand}: waits on {' '.join(tiles) if tiles else 'nothing'}")
-    return 0
+    # As ``waits`` exits 1 for a hand that is not waiting: the answer is no.
+    return EXIT_OK if tiles else EXIT_NO
 
 
 def _as_json(game: Game, result: GameScore) -> dict[str, Any]:
