@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from local_servers import ask, serving
 from test_solitaire_cli import TRAP, run
 
 from typed_mahjong.solitaire import IllegalMove, load_layout, parse_game, solve
@@ -157,27 +158,11 @@ def test_no_request_waits_for_the_solver(monkeypatch: pytest.MonkeyPatch) -> Non
 @pytest.fixture
 def server() -> Iterator[PlayServer]:
     session = trap_session()
-    served = PlayServer(session, 0)
-    served.serve_in_background()
     try:
-        yield served
+        with serving(PlayServer(session, 0)) as served:
+            yield served
     finally:
-        served.shutdown()
-        served.server_close()
         session.stop()
-
-
-def ask(server: PlayServer, method: str, path: str, body: bytes | None = None,
-        headers: dict[str, str] | None = None) -> tuple[int, Any]:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    try:
-        connection.request(method, path, body=body, headers=headers or {})
-        response = connection.getresponse()
-        data = response.read()
-        kind = response.getheader("Content-Type", "")
-        return response.status, json.loads(data) if "json" in kind else data.decode()
-    finally:
-        connection.close()
 
 
 def test_the_server_serves_the_page_the_state_and_moves(server: PlayServer) -> None:

@@ -3,13 +3,13 @@ record with ``game replay``."""
 
 from __future__ import annotations
 
-import http.client
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from local_servers import ask, serving
 from table_helpers import person_moves, seed_the_person_wins
 
 from typed_mahjong import games
@@ -23,26 +23,8 @@ FOREST = games.load(games.builtin_path("forest"))
 
 @pytest.fixture
 def server() -> Iterator[TableServer]:
-    served = TableServer(Match(FOREST, 5, source="forest", rounds=2), 0)
-    served.serve_in_background()
-    try:
+    with serving(TableServer(Match(FOREST, 5, source="forest", rounds=2), 0)) as served:
         yield served
-    finally:
-        served.shutdown()
-        served.server_close()
-
-
-def ask(server: TableServer, method: str, path: str, body: bytes | None = None,
-        headers: dict[str, str] | None = None) -> tuple[int, Any]:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    try:
-        connection.request(method, path, body=body, headers=headers or {})
-        response = connection.getresponse()
-        data = response.read()
-        kind = response.getheader("Content-Type", "")
-        return response.status, json.loads(data) if "json" in kind else data.decode()
-    finally:
-        connection.close()
 
 
 def post(server: TableServer, path: str, body: dict[str, Any]) -> tuple[int, Any]:

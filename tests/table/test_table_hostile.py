@@ -20,7 +20,6 @@ A quick set runs by default; a bigger set is ``@pytest.mark.slow``.
 
 from __future__ import annotations
 
-import http.client
 import json
 import random
 import time
@@ -30,6 +29,7 @@ from typing import Any
 
 import pytest
 from hostile import assert_clean, run_capped, within
+from local_servers import ask, serving
 
 from typed_mahjong import games
 from typed_mahjong.errors import MahjongError
@@ -47,26 +47,13 @@ REQUEST_SECONDS = 1.0
 @pytest.fixture(params=["forest", "hk-oldstyle"])
 def server(request: pytest.FixtureRequest) -> Iterator[TableServer]:
     game = FOREST if request.param == "forest" else HK
-    served = TableServer(Match(game, 3, source=request.param, rounds=2), 0)
-    served.serve_in_background()
-    try:
+    with serving(TableServer(Match(game, 3, source=request.param, rounds=2), 0)) as served:
         yield served
-    finally:
-        served.shutdown()
-        served.server_close()
 
 
 def exchange(server: TableServer, method: str, path: str, body: bytes | None,
              headers: dict[str, str]) -> tuple[int, Any]:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-    try:
-        connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        data = response.read()
-        kind = response.getheader("Content-Type", "")
-        return response.status, json.loads(data) if "json" in kind else data
-    finally:
-        connection.close()
+    return ask(server, method, path, body, headers, timeout=10, raw=True)
 
 
 def state_of(server: TableServer) -> dict[str, Any]:

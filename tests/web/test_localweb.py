@@ -9,7 +9,6 @@ is quick (the pages keep ``REQUEST_TIMEOUT``).
 
 from __future__ import annotations
 
-import http.client
 import json
 import random
 import re
@@ -23,6 +22,7 @@ from http import HTTPStatus
 from typing import Any
 
 import pytest
+from local_servers import ask, serving
 
 from typed_mahjong.localweb import MAX_JSON_DEPTH, LocalHandler, LocalServer
 
@@ -47,24 +47,8 @@ class Echo(LocalHandler):
 
 @pytest.fixture
 def server() -> Iterator[LocalServer]:
-    served = LocalServer(Echo, 0)
-    served.serve_in_background()
-    try:
+    with serving(LocalServer(Echo, 0)) as served:
         yield served
-    finally:
-        served.shutdown()
-        served.server_close()
-
-
-def ask(server: LocalServer, method: str, path: str, body: bytes | None = None,
-        timeout: float = 30) -> tuple[int, Any]:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
-    try:
-        connection.request(method, path, body=body)
-        response = connection.getresponse()
-        return response.status, json.loads(response.read())
-    finally:
-        connection.close()
 
 
 def raw_exchange(server: LocalServer, head: bytes, *, half_close: bool = False,
