@@ -12,9 +12,11 @@ checked with the plugin, and the peer: the same module with the values written a
 function asserting every value (``assert h0 == 2600``), as a pytest module would: with the
 plugin each assert goes through its comparison hook. The hands are distinct closed winning
 hands drawn at random (seeded) with riichi, so each has a yaku; their values come from the
-core. ``--reference`` adds two more variants: the plain module with the plugin loaded, and
+core. ``--reference`` adds three more variants: the plain module with the plugin loaded;
 the annotated one under a stand-in plugin that answers Any at once (what reading the longer
-annotations costs mypy itself).
+annotations costs mypy itself); and the floor, the annotated one under a stand-in plugin
+that answers each annotation with its ``Literal`` from a table by line (what mypy does with
+the answers: ours above it is the plugin's own work an annotation).
 
 Two modes, each run of each variant in its own mypy process, variants interleaved round by
 round (so that load from other processes hits them alike):
@@ -116,6 +118,7 @@ VARIANTS: dict[str, Variant] = {
 REFERENCE_VARIANTS: dict[str, Variant] = {
     "plain, plugin": Variant("plain", "plugin.ini"),
     "annotated, Any plugin": Variant("syntax", "syntax.ini"),
+    "annotated, floor": Variant("floor", "floor.ini"),
 }
 PEER = "plain, no plugin"
 
@@ -136,6 +139,37 @@ class AnyPlugin(Plugin):
 
 def plugin(version):
     return AnyPlugin
+"""
+
+# The floor: each result annotation answered with its Literal, made once a value, looked up
+# by line in a table written with the module. What is left of ours above it is the plugin's
+# own work an annotation (and its fixed costs, its comparison hook); what mypy does with the
+# answer is in both.
+FLOOR_PLUGIN = """\
+import json
+from mypy.plugin import Plugin
+from mypy.types import LiteralType
+
+with open("floor.json") as handle:
+    VALUES = {int(line): value for line, value in json.load(handle).items()}
+MADE = {}
+
+
+def answer(ctx):
+    value = VALUES[ctx.type.line]
+    made = MADE.get(value)
+    if made is None:
+        made = MADE[value] = LiteralType(value, ctx.api.named_type("builtins.int", []))
+    return made
+
+
+class FloorPlugin(Plugin):
+    def get_type_analyze_hook(self, fullname):
+        return answer if fullname == "typed_mahjong.query.annotations.Points" else None
+
+
+def plugin(version):
+    return FloorPlugin
 """
 
 # The core's cost a hand, in one process: the same calls the plugin makes of it.
@@ -161,8 +195,8 @@ def write_modules(directory: Path, hands: Hands) -> None:
     for lines in (annotated, plain):
         lines.extend(["", "", "def test_values() -> None:"])
         lines.extend(f"    assert h{index} == {hand[4]}" for index, hand in enumerate(hands))
-    for name, lines in (("annotated", annotated), ("syntax", annotated), ("plain", plain),
-                        ("bare", plain)):
+    for name, lines in (("annotated", annotated), ("syntax", annotated), ("floor", annotated),
+                        ("plain", plain), ("bare", plain)):
         (directory / f"{name}.py").write_text("\n".join(lines) + "\n")
     # The dependencies alone, to fill a cache before the module is seen.
     (directory / "deps.py").write_text("\n".join(IMPORTS) + "\n")
@@ -170,6 +204,11 @@ def write_modules(directory: Path, hands: Hands) -> None:
     (directory / "bare.ini").write_text("[mypy]\n")
     (directory / "any_plugin.py").write_text(ANY_PLUGIN)
     (directory / "syntax.ini").write_text("[mypy]\nplugins = any_plugin.py\n")
+    (directory / "floor_plugin.py").write_text(FLOOR_PLUGIN)
+    (directory / "floor.ini").write_text("[mypy]\nplugins = floor_plugin.py\n")
+    first = len(IMPORTS) + 1  # the line of h0
+    (directory / "floor.json").write_text(json.dumps(
+        {first + index: hand[4] for index, hand in enumerate(hands)}))
     (directory / "hands.json").write_text(json.dumps(hands))
     (directory / "core.py").write_text(CORE_SCRIPT)
 
@@ -297,6 +336,14 @@ def bench_size(count: int, args: argparse.Namespace) -> None:
                   f"{extra - (core or 0) if mode == 'cold' else extra:,.0f} instructions "
                   f"({'less the core' if mode == 'cold' else 'nothing scored'}: core "
                   f"{core:,.0f} a hand)")
+            if "annotated, floor" in counts:
+                # The floor is mypy with a plugin answering each annotation at once: what is
+                # above it is the plugin's own work (the hook, the comparison hook on each
+                # assert, loading the plugin and its settings, the memo).
+                above = (counts["annotated"] - counts["annotated, floor"]) / count
+                print(f"{mode:4} the plugin an annotation above the floor: {above:,.0f} "
+                      "instructions" + (f" ({above - (core or 0):,.0f} less the core)"
+                                        if mode == "cold" else " (nothing scored)"))
 
 
 def main() -> int:
@@ -307,7 +354,7 @@ def main() -> int:
     parser.add_argument("--callgrind", action="store_true",
                         help="count instructions under valgrind's callgrind too (slow)")
     parser.add_argument("--reference", action="store_true",
-                        help="also the plain module with the plugin, and an Any plugin")
+                        help="also the plain module with the plugin, an Any plugin and the floor")
     args = parser.parse_args()
     if args.callgrind and shutil.which("valgrind") is None:
         raise SystemExit("--callgrind needs valgrind on PATH")
