@@ -22,6 +22,7 @@ at the first test that fails, cheapest tests first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from mypy.nodes import (
@@ -95,6 +96,31 @@ class ComparisonHook:
         except Exception:  # noqa: BLE001 - a plugin bug must not crash mypy; the check is
             # an extra, so a failure in it leaves mypy's own verdict alone.
             return ctx.default_return_type
+
+    def hook(self, equal: bool) -> Callable[[MethodContext], Type]:
+        """The method hook of ``==`` (``equal``) or ``!=``: one call of a closure, which
+        answers the common case itself -- a fixture asserted equal to its value
+        (``h0 == 2600``), the literal's value against the written literal's -- and asks
+        ``_check`` about the rest. mypy calls it on every such comparison in the project."""
+        check = self._check
+
+        def compare(ctx: MethodContext) -> Type:
+            try:
+                left_type = ctx.type
+                if type(left_type) is LiteralType:
+                    arg_types = ctx.arg_types
+                    if len(arg_types) == 1 and len(arg_types[0]) == 1:
+                        right_type = arg_types[0][0]
+                        if type(right_type) is Instance:
+                            known = right_type.last_known_value
+                            if known is not None and type(known.value) is type(
+                                    left_type.value) and known.value == left_type.value:
+                                return ctx.default_return_type
+                return check(ctx, equal)
+            except Exception:  # noqa: BLE001 - as in __call__
+                return ctx.default_return_type
+
+        return compare
 
     def _check(self, ctx: MethodContext, equal: bool) -> Type:
         arg_types = ctx.arg_types

@@ -25,13 +25,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Final
 
 from mypy.plugin import AnalyzeTypeContext, TypeAnalyzerPluginInterface
-from mypy.types import AnyType, Type, TypeOfAny, UnboundType
+from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
+
+from typed_mahjong.query.keys import has_no_decimal_text
 
 from .claims import withdraw_name_errors
 from .literals import result_type
 from .memo import NOT_A_VALUE
 from .names import FLAG_INPUTS, NUMBER_INPUTS, SCORE_RESULTS
-from .quick import InputNames, Parts, quick_read
+from .quick import END, FIELD, InputNames, Parts, quick_read
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -47,30 +49,27 @@ _MISSING: Final = object()
 def analyze_result(ctx: AnalyzeTypeContext, result: str, state: State) -> Type:
     """``Points[...]`` and the other results: the short way, else the careful one
     (``annotation_hook``, loaded the first time an annotation needs it)."""
-    tried = not state.daemon and bool(ctx.type.args)
-    try:
-        answered = _short_way(ctx, result, state) if tried else None
-    except Exception as exc:  # noqa: BLE001 - a plugin bug must not crash mypy
-        from .outcomes import report_internal
+    args = ctx.type.args
+    tried = not state.daemon and bool(args)
+    answered = None
+    if tried:
+        try:
+            api = ctx.api
+            module = getattr(getattr(api, "cur_mod_node", None), "fullname", None)
+            if type(module) is str:
+                # Name-like strings ("E", "majsoul") are values here, not forward references.
+                withdraw_name_errors(api, name_like_values(args))
+                answered = state.fast.answer(api, result, args, module)
+        except Exception as exc:  # noqa: BLE001 - a plugin bug must not crash mypy
+            from .outcomes import report_internal
 
-        report_internal(ctx.api, ctx.context, exc)
-        return AnyType(TypeOfAny.from_error)
+            report_internal(ctx.api, ctx.context, exc)
+            return AnyType(TypeOfAny.from_error)
     if answered is not None:
         return answered
     from .annotation_hook import analyze_result as carefully
 
     return carefully(ctx, result, state, short_way_tried=tried)
-
-
-def _short_way(ctx: AnalyzeTypeContext, result: str, state: State) -> Type | None:
-    api = ctx.api
-    module = getattr(getattr(api, "cur_mod_node", None), "fullname", None)
-    if type(module) is not str:
-        return None
-    args = ctx.type.args
-    # Name-like strings ("E", "majsoul") are values here, not forward references.
-    withdraw_name_errors(api, name_like_values(args))
-    return state.fast.answer(api, result, args, module)
 
 
 def name_like_values(args: Iterable[Type]) -> Iterator[tuple[str, int, int]]:
@@ -92,18 +91,100 @@ class FastAnswers:
         self._types: dict[tuple[str, Answer], Type] = {}
         self._builtins: object = None  # the builtins module the types were made against
         self._names = InputNames()
+        # The module whose remembered answers ``result_hook`` reads: its global symbol table
+        # (None: none yet), what the memo holds of it from the previous run and what it used
+        # in this one, and the Literal of each int or str answer made against its builtins.
+        self._table: object = None
+        self._previous: dict[str, object] = {}
+        self._used: dict[str, object] = {}
+        self._literals: dict[object, Type] = {}
+
+    def result_hook(self, result: str, ctx: AnalyzeTypeContext) -> Type:
+        """The hook of result annotation ``result`` (mypy calls it through a ``partial``: one
+        Python call an annotation). Every annotation of a re-checked fixtures module is a
+        question answered in the previous run, so that case is read here in as few steps as
+        Python allows: at module level, its names each still the symbol ``answer`` last
+        found them to be, its values plain strings or ints, the key (``quick_read``'s) found
+        among the module's remembered answers as an int or a str -- the answer
+        ``lookup_value`` would give. Anything else (a new module, a name not yet looked up
+        through mypy or bound to something else since, a value of another kind, an answer
+        not remembered, a problem, a list, a breakdown) goes to ``analyze_result``, which
+        binds what this path reads."""
+        try:
+            api = ctx.api
+            semantic = api.api  # type: ignore[attr-defined]
+            table = semantic.globals
+            if table is not self._table or not self._previous \
+                    or semantic.locals[-1] is not None or semantic.type is not None:
+                return analyze_result(ctx, result, self._state)
+            known = self._names.known
+            pieces = [result]
+            name_like = False
+            for arg in ctx.type.args:
+                if type(arg) is not UnboundType:
+                    return analyze_result(ctx, result, self._state)
+                written = arg.name  # type: ignore[attr-defined]
+                entry = known.get(written)
+                symbol = table.get(written)
+                if entry is None or symbol is not entry[0] or symbol.node is not entry[1]:
+                    return analyze_result(ctx, result, self._state)
+                name = entry[2]
+                pieces.append(name)
+                for value in arg.args:
+                    kind = type(value)
+                    if kind is RawExpressionType:
+                        literal = value.literal_value  # type: ignore[attr-defined]
+                    elif kind is UnboundType:
+                        literal = value.original_str_expr  # type: ignore[attr-defined]
+                        name_like = True
+                    else:
+                        return analyze_result(ctx, result, self._state)
+                    if type(literal) is str:
+                        if FIELD in literal or END in literal:
+                            return analyze_result(ctx, result, self._state)
+                        pieces.append(literal)
+                    elif type(literal) is int and not has_no_decimal_text(literal):
+                        pieces.append(f"#{literal}" if name in NUMBER_INPUTS else str(literal))
+                    else:
+                        # The editor spelling (Hand[L["..."]]), a bool, a float...
+                        return analyze_result(ctx, result, self._state)
+                if name == "Explain":
+                    return analyze_result(ctx, result, self._state)
+                pieces.append(END)
+            key = FIELD.join(pieces)
+            record = self._previous.get(key)
+            kind = type(record)
+            if kind is not int and kind is not str:
+                return analyze_result(ctx, result, self._state)
+            if name_like:
+                # Name-like strings ("E") are values here: withdraw mypy's "not defined" for
+                # them, which only a file with errors so far can hold.
+                errors = semantic.errors
+                if errors.error_info_map.get(errors.file):
+                    withdraw_name_errors(api, name_like_values(ctx.type.args))
+            self._used[key] = record
+            made = self._literals.get(record)
+            if made is None:
+                made = self._literals[record] = result_type(
+                    result, record, api.named_type)  # type: ignore[arg-type]
+            return made
+        except Exception:  # noqa: BLE001 - mypy's objects not as this path expects them
+            return analyze_result(ctx, result, self._state)
 
     def answer(self, api: TypeAnalyzerPluginInterface, result: str, args: Sequence[Type],
                module: str) -> Type | None:
         """The type of result annotation ``result[args]`` in ``module``, or None for the
         careful path."""
         state = self._state
-        read = quick_read(api, result, args, self._names)
+        names = self._names
+        read = quick_read(api, result, args, names)
         if read is None:
             return None
         key, explain, parts = read
         if explain or state.config.explain:
             return None  # a breakdown is wanted: the careful path notes it
+        if names.table is not self._table:
+            self._bind(api, module)
         memo = state.memo
         value = memo.lookup_value(module, key)
         if value is NOT_A_VALUE:
@@ -117,6 +198,27 @@ class FastAnswers:
                 self._values[key] = value  # type: ignore[assignment]
             memo.remember_value(module, key, value)  # type: ignore[arg-type]
         return self._type(api, result, value)  # type: ignore[arg-type]
+
+    def _bind(self, api: TypeAnalyzerPluginInterface, module: str) -> None:
+        """Make ``result_hook`` read the answers of ``module`` when the analyser is at its
+        module level, against the builtins of this run. Never under the daemon: there the
+        careful path looks at the settings first, once per module analysed."""
+        if self._state.daemon:
+            return
+        table = self._names.globals_of(api)
+        if table is None:
+            return  # not at module level: what is bound stays as true as it was
+        self._table = None
+        modules = getattr(getattr(api, "api", None), "modules", None)
+        builtins = modules.get("builtins") if type(modules) is dict else None
+        if builtins is None:
+            return
+        if builtins is not self._builtins:
+            self._types = {}
+            self._literals = {}
+            self._builtins = builtins
+        self._previous, self._used = self._state.memo.tables_of(module)
+        self._table = table
 
     def _score(self, result: str, parts: Parts) -> object:
         call = plain_call(result, parts)
@@ -136,6 +238,7 @@ class FastAnswers:
         builtins = modules.get("builtins") if type(modules) is dict else None
         if builtins is None or builtins is not self._builtins:
             self._types = {}
+            self._literals = {}
             self._builtins = builtins
         cache_key = (result, value)
         made = self._types.get(cache_key) if builtins is not None else None

@@ -28,7 +28,6 @@ from typed_mahjong.safe_io import printable
 
 from . import cache, errors, games
 from .comparison import ComparisonHook
-from .fast import analyze_result
 from .names import (
     CASE_FORMS,
     EQUALITY_METHODS,
@@ -80,7 +79,7 @@ class TypedMahjongPlugin(Plugin):
         self._type_hooks: dict[str, Callable[[AnalyzeTypeContext], Type]] = {
             **{fullname: partial(later.analyze_input_alone, name=name)
                for fullname, name in self.INPUT_ANNOTATIONS.items()},
-            **{fullname: _result_hook(result, self._state)
+            **{fullname: partial(self._state.fast.result_hook, result)
                for fullname, result in self.RESULT_ANNOTATIONS.items()},
         }
         self._function_hooks: dict[str, Callable[[FunctionContext], Type]] = {
@@ -91,8 +90,7 @@ class TypedMahjongPlugin(Plugin):
         }
         compare = ComparisonHook(frozenset(self.RESULT_FUNCTIONS))
         self._method_hooks: dict[str, Callable[[MethodContext], Type]] = {
-            **{fullname: partial(compare, equal=equal)
-               for fullname, equal in EQUALITY_METHODS.items()},
+            **{fullname: compare.hook(equal) for fullname, equal in EQUALITY_METHODS.items()},
             # parametrize rows against the test's annotated parameters.
             PARAMETRIZE_METHOD: later.parametrize,
         }
@@ -175,16 +173,6 @@ class _LoadedLater:
 
             self._parametrize = ParametrizeHook()
         return self._parametrize(ctx)
-
-
-def _result_hook(result: str, state: State) -> Callable[[AnalyzeTypeContext], Type]:
-    """The hook of result ``result``: a closure, the cheapest call mypy can make of it (it
-    is called once per annotation)."""
-
-    def hook(ctx: AnalyzeTypeContext) -> Type:
-        return analyze_result(ctx, result, state)
-
-    return hook
 
 
 def _plain_input_class(ctx: ClassDefContext) -> None:

@@ -53,8 +53,9 @@ class InputNames:
     through mypy (which records the module the name comes from as a dependency)."""
 
     def __init__(self) -> None:
-        self._table: object = None
-        self._known: dict[str, tuple[object, object, str]] = {}
+        self.table: object = None
+        # Written name -> (its symbol, the symbol's node, the input's name).
+        self.known: dict[str, tuple[object, object, str]] = {}
 
     def globals_of(self, api: TypeAnalyzerPluginInterface) -> dict[str, object] | None:
         """The global symbol table when the analyser is at module level, else None."""
@@ -65,13 +66,13 @@ class InputNames:
             table = semantic.globals  # type: ignore[union-attr]
         except (AttributeError, IndexError, TypeError):
             return None
-        if table is not self._table:
-            self._table = table
-            self._known = {}
+        if table is not self.table:
+            self.table = table
+            self.known = {}
         return table if isinstance(table, dict) else None
 
     def get(self, table: dict[str, object], name: str) -> str | None:
-        known = self._known.get(name)
+        known = self.known.get(name)
         if known is None:
             return None
         symbol = table.get(name)
@@ -80,7 +81,7 @@ class InputNames:
         return known[2]
 
     def put(self, name: str, symbol: object, node: object, input_name: str) -> None:
-        self._known[name] = (symbol, node, input_name)
+        self.known[name] = (symbol, node, input_name)
 
 
 def quick_read(api: TypeAnalyzerPluginInterface, result: str, args: Sequence[Type],
