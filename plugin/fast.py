@@ -197,6 +197,14 @@ class FastAnswers:
                     return None
                 self._values[key] = value  # type: ignore[assignment]
             memo.remember_value(module, key, value)  # type: ignore[arg-type]
+        kind = type(value)
+        if self._table is not None and (kind is int or kind is str):
+            # Bound (so not under the daemon): this run's builtins, checked when bound.
+            made = self._literals.get(value)
+            if made is None:
+                made = self._literals[value] = result_type(result, value,  # type: ignore[arg-type]
+                                                           api.named_type)
+            return made
         return self._type(api, result, value)  # type: ignore[arg-type]
 
     def _bind(self, api: TypeAnalyzerPluginInterface, module: str) -> None:
@@ -252,12 +260,13 @@ class FastAnswers:
 def plain_call(result: str, parts: Parts) -> Call | None:
     """The ``Call`` that ``build_call(result, parts)`` makes, when the inputs are of the
     plain kinds and that call is well formed; None for everything else (which
-    ``build_call`` then reads, and reports if it is wrong). Each branch follows
-    ``build_call`` for its kind of input: a hand's called melds after its concealed tiles,
-    a win option's text joined, a count an int that is no bool."""
+    ``build_call`` then reads, and reports if it is wrong). Each kind of input follows
+    ``build_call`` for its kind: a hand's called melds after its concealed tiles, a win
+    option's text joined, a count an int that is no bool."""
     if result not in SCORE_RESULTS:
         return None
-    building, _, tables = _query()
+    building = _query()[0]
+    kinds = _input_kinds()
     hand: str | None = None
     win: str | None = None
     rules: str | None = None
@@ -267,7 +276,11 @@ def plain_call(result: str, parts: Parts) -> Call | None:
         if name in seen:
             return None
         seen.add(name)
-        if name == "Hand":
+        kind = kinds.get(name)
+        if kind is None:
+            return None  # Explain, Game, a table input, a game's input: the careful path
+        how, option = kind
+        if how is _HAND:
             if not values:
                 return None
             concealed = ""
@@ -280,41 +293,64 @@ def plain_call(result: str, parts: Parts) -> Call | None:
                 else:
                     concealed += value
             hand = concealed + melds if concealed else melds[1:]
-        elif name == "Ron" or name == "Tsumo":
+        elif how is _WIN:
             if win is not None or len(values) != 1 or type(values[0]) is not str:
                 return None
             win = values[0]
-            situation["tsumo"] = tables.WIN_INPUTS[name]
-        elif name in FLAG_INPUTS:
+            situation["tsumo"] = option
+        elif how is _FLAG:
             if values:
                 return None
-            situation[tables.FLAG_INPUTS[name]] = True
-        elif name in NUMBER_INPUTS:
+            situation[option] = True  # type: ignore[index]
+        elif how is _NUMBER:
             if len(values) != 1 or type(values[0]) is not int:
                 return None
-            situation[tables.NUMBER_INPUTS[name]] = values[0]
-        elif name in tables.TEXT_INPUTS:
-            if not values or (len(values) != 1 and name not in tables.MULTI_PART_INPUTS):
+            situation[option] = values[0]  # type: ignore[index]
+        elif how is _RULES:
+            if len(values) != 1 or type(values[0]) is not str:
+                return None
+            rules = values[0]
+        else:  # a text input, of one part or (_TEXTS) several
+            if not values or (len(values) != 1 and how is not _TEXTS):
                 return None
             text = ""
             for value in values:
                 if type(value) is not str:
                     return None
                 text += value
-            situation[tables.TEXT_INPUTS[name]] = text
-        elif name == "Rules":
-            if len(values) != 1 or type(values[0]) is not str:
-                return None
-            rules = values[0]
-        else:
-            return None  # Explain, Game, a table input, a game's input: the careful path
+            situation[option] = text  # type: ignore[index]
     if hand is None or win is None:
         return None
     call: Call = building.Call(result=result, hand=hand, win=win,
-                                     situation=tuple(sorted(situation.items())), rules=rules,
-                                     game=None, explain=False, origins=(), table=())
+                               situation=tuple(sorted(situation.items())), rules=rules,
+                               game=None, explain=False, origins=(), table=())
     return call
 
+
+# The kinds of input plain_call reads: one lookup an input instead of a chain of tests.
+_HAND, _WIN, _FLAG, _NUMBER, _TEXT, _TEXTS, _RULES = ("hand", "win", "flag", "number", "text",
+                                                     "texts", "rules")
+_KINDS: dict[str, tuple[str, object]] = {}
+
+
+def _input_kinds() -> dict[str, tuple[str, object]]:
+    """Input name -> (its kind, what it sets: the tsumo flag of a win, the core's option),
+    from the query layer's tables, in the order ``build_call`` tells the kinds apart."""
+    if not _KINDS:
+        tables = _query()[2]
+        kinds: dict[str, tuple[str, object]] = {"Hand": (_HAND, None)}
+        for name in ("Ron", "Tsumo"):
+            kinds.setdefault(name, (_WIN, tables.WIN_INPUTS[name]))
+        for name in FLAG_INPUTS:
+            kinds.setdefault(name, (_FLAG, tables.FLAG_INPUTS[name]))
+        for name in NUMBER_INPUTS:
+            kinds.setdefault(name, (_NUMBER, tables.NUMBER_INPUTS[name]))
+        for name, option in tables.TEXT_INPUTS.items():
+            kinds.setdefault(name, (_TEXTS if name in tables.MULTI_PART_INPUTS else _TEXT,
+                                    option))
+        kinds.setdefault("Rules", (_RULES, None))
+        _KINDS.update(kinds)
+    return _KINDS
 
 
 _LOADED: list[tuple[ModuleType, ModuleType, ModuleType]] = []

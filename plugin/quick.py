@@ -71,15 +71,6 @@ class InputNames:
             self.known = {}
         return table if isinstance(table, dict) else None
 
-    def get(self, table: dict[str, object], name: str) -> str | None:
-        known = self.known.get(name)
-        if known is None:
-            return None
-        symbol = table.get(name)
-        if symbol is not known[0] or getattr(symbol, "node", None) is not known[1]:
-            return None
-        return known[2]
-
     def put(self, name: str, symbol: object, node: object, input_name: str) -> None:
         self.known[name] = (symbol, node, input_name)
 
@@ -97,6 +88,8 @@ def quick_read(api: TypeAnalyzerPluginInterface, result: str, args: Sequence[Typ
     if lookup is None:
         return None
     table = names.globals_of(api) if names is not None else None
+    # What the names stand for, each still the symbol and node it was when put.
+    known = names.known if names is not None and table is not None else {}
     pieces = [result]
     parts: Parts = []
     explain = False
@@ -104,7 +97,12 @@ def quick_read(api: TypeAnalyzerPluginInterface, result: str, args: Sequence[Typ
         if type(arg) is not UnboundType:
             return None
         written = arg.name
-        name = names.get(table, written) if table is not None else None  # type: ignore[union-attr]
+        entry = known.get(written)
+        name = None
+        if entry is not None:
+            symbol = table.get(written)  # type: ignore[union-attr]
+            if symbol is entry[0] and getattr(symbol, "node", None) is entry[1]:
+                name = entry[2]
         if name is None:
             symbol = lookup(written, arg, True)
             if symbol is None or type(symbol.node) is not TypeInfo:

@@ -61,8 +61,8 @@ def score_call(call: Call, rules: str | Rules) -> Score:
                  **options)
 
 
-ScoreKey = tuple[str, str | None, tuple[tuple[str, object], ...], "str | Rules | None",
-                 "str | Rules"]
+# A call's part of a score's key; the rules it is scored under key the table it is in.
+ScoreKey = tuple[str, str | None, tuple[tuple[str, object], ...], "str | Rules | None"]
 
 
 class ScoreMemo:
@@ -72,18 +72,27 @@ class ScoreMemo:
     never calls back into the plugin."""
 
     def __init__(self) -> None:
-        self._known: dict[ScoreKey, Score | HandError] = {}
+        self._known: dict[str | Rules, dict[ScoreKey, Score | HandError]] = {}
+        # The rules last asked with and their table: a run asks with one Rules object, whose
+        # hash (of every option) would otherwise be taken on every call, twice.
+        self._rules: str | Rules | None = None
+        self._table: dict[ScoreKey, Score | HandError] = {}
 
     def score(self, call: Call, rules: str | Rules) -> Score:
         """``score_call(call, rules)``, computed once."""
-        key: ScoreKey = (call.hand, call.win, call.situation, call.rules, rules)
-        known = self._known.get(key)
+        if rules is not self._rules:
+            table = self._known.get(rules)
+            if table is None:
+                table = self._known[rules] = {}
+            self._rules, self._table = rules, table
+        key: ScoreKey = (call.hand, call.win, call.situation, call.rules)
+        known = self._table.get(key)
         if known is None:
             try:
                 known = score_call(call, rules)
             except HandError as exc:
                 known = exc
-            self._known[key] = known
+            self._table[key] = known
         if isinstance(known, HandError):
             raise known
         return known
