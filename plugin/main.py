@@ -95,6 +95,15 @@ class TypedMahjongPlugin(Plugin):
             PARAMETRIZE_METHOD: later.parametrize,
         }
 
+        # mypy asks for a hook by name on every annotation, call and comparison it checks;
+        # these methods only look the name up. The bound ``get`` of each table, put on the
+        # instance, is what mypy then calls (its compiled plugin chain looks the method up
+        # on the instance): no Python frame for each question. The methods stay the
+        # interface, and answer the same.
+        setattr(self, "get_type_analyze_hook", self._type_hooks.get)  # noqa: B010
+        setattr(self, "get_function_hook", self._function_hooks.get)  # noqa: B010
+        setattr(self, "get_method_hook", self._method_hooks.get)  # noqa: B010
+
     @override
     def set_modules(self, modules: dict[str, MypyFile]) -> None:
         super().set_modules(modules)
