@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from plugin_support import Project, pyproject
 
 DMYPY = str(Path(sys.executable).parent / "dmypy")
@@ -142,6 +143,7 @@ def dmypy(project: Project, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120, check=False)
 
 
+@pytest.mark.slow  # a daemon's start and two runs: 3 s
 def test_the_daemon_looks_at_the_settings_before_remembered_answers(project: Project
                                                                     ) -> None:
     project.write("pyproject.toml", pyproject('rules = "tenhou"\n'))
