@@ -20,12 +20,18 @@ from hypothesis import strategies as st
 
 from typed_mahjong import build_info
 from typed_mahjong.core.scoring import _careful_tiles, _quick_tiles
+from typed_mahjong.core.shape import EMPTY_PART, keyed_part, part
 from typed_mahjong.core.tiles import (
     CANONICAL_TILES,
     INDEX_READER,
+    KEY_RED_SHIFT,
+    RED_CODE,
+    SINGLE_TILES,
     parse_tiles,
+    read_suit_keys,
     read_suits,
     suit_digits,
+    tile_code,
 )
 from typed_mahjong.core.win_option_reading import read_options
 from typed_mahjong.errors import HandError
@@ -120,6 +126,72 @@ def test_reader_examples(text: str, expected: tuple[object, ...]) -> None:
     assert read_suits(text) == expected
 
 
+def _key(digits: str | None) -> int:
+    """The packed key of one suit's digits, the slow way (tiles.KEY_RED_SHIFT's layout: 3
+    bits a rank)."""
+    key = 0
+    for digit in digits or "":
+        value = int(digit)
+        key += 1 << (3 * (4 if value == 0 else value - 1))
+        if value == 0:
+            key += 1 << KEY_RED_SHIFT
+    return key
+
+
+def _fits_a_part(digits: str | None) -> bool:
+    """No 5th copy of a rank and no 2nd red five (what the part caches may keep)."""
+    if digits is None:
+        return True
+    counts = Counter("5" if digit == "0" else digit for digit in digits)
+    return max(counts.values()) <= 4 and digits.count("0") <= 1
+
+
+# The compiled quick path's reader (``read_suit_keys``) takes what ``read_suits`` takes, with
+# the same tiles, but for a 5th copy, a 2nd red five or over 14 digits in a row: those it
+# leaves to the careful parser.
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(plain, st.text(st.sampled_from("0123456789mpszESWNPFC x9z"), max_size=16),
+                 st.tuples(plain, st.text(st.sampled_from("mpsz1 :ESW"), max_size=8)).map(
+                     " ".join)))
+def test_the_key_reader_agrees_with_the_digit_reader(text: str) -> None:
+    man, pin, sou, honours, end = read_suits(text)
+    keys = read_suit_keys(text)
+    if keys[4] < 0:
+        long_run = any(len(run) > 14 for run in
+                       "".join(c if c.isdigit() else " " for c in text).split())
+        assert end < 0 or long_run or not all(
+            _fits_a_part(digits) for digits in (man, pin, sou, honours)), text
+        return
+    assert keys == (_key(man), _key(pin), _key(sou), _key(honours), end), text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("123m456p789s11z", (0o111, 0o111000, 0o111000000, 0o2, 15)),  # 3 bits a rank
+    ("3m12m05p", (0o111, (1 << KEY_RED_SHIFT) + 0o20000, 0, 0, 8)),  # 0: a red 5
+    ("55z pon:555z", (0, 0, 0, 0o20000, 3)),
+    ("55555m", (0, 0, 0, 0, -1)),  # a 5th copy
+    ("555m55m", (0, 0, 0, 0, -1)),  # a 5th copy over two groups
+    ("05m0m", (0, 0, 0, 0, -1)),  # a 2nd red five
+    ("1" * 15 + "z", (0, 0, 0, 0, -1)),
+])
+def test_key_reader_examples(text: str, expected: tuple[int, ...]) -> None:
+    assert read_suit_keys(text) == expected
+
+
+@pytest.mark.parametrize("suit", [0, 1, 2, 3])
+def test_keyed_parts_are_the_parts_of_their_digits(suit: int) -> None:
+    spellings = (["11", "123", "055", "234406", "11122233344455", "1112345678999", "99"]
+                 if suit < 3 else ["11", "111", "11555", "1234", "777", "1111"])
+    for digits in spellings:
+        made, want = keyed_part(suit, _key(digits)), part(suit, digits)
+        assert want is not None
+        assert (made.counts, made.reds, made.size, made.most, made.tile_mask, made.pairs) == (
+            want.counts, want.reds, want.size, want.most, want.tile_mask, want.pairs), digits
+        assert made.readings is want.readings, digits  # shared by counts
+        assert keyed_part(suit, _key(digits)) is made  # kept
+    assert keyed_part(suit, 0) is EMPTY_PART  # an absent suit
+
+
 def _shuffled(text: str, seed: int) -> str:
     """The same concealed tiles, each suit split into one-tile groups, in a seeded order."""
     import random
@@ -164,3 +236,35 @@ def test_quick_read_of_generated_hands_agrees_with_the_careful_read(seed: int) -
 def test_the_index_reader_is_the_quick_path_exactly_where_the_core_runs_compiled() -> None:
     # Compiled, the index loop beats the regular expression; interpreted, the reverse.
     assert INDEX_READER == build_info().is_compiled
+
+
+@pytest.mark.parametrize("index_reader", [False, True])
+def test_both_quick_readers_agree_with_the_careful_read(
+        index_reader: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The quick path reads by packed keys compiled and by digit strings interpreted; the pure
+    # build runs either when told (compiled, INDEX_READER is a constant: its own reader runs).
+    import typed_mahjong.core.scoring as scoring
+
+    monkeypatch.setattr(scoring, "INDEX_READER", index_reader)
+    test_quick_read_of_generated_hands_agrees_with_the_careful_read(5)
+
+
+def test_tile_codes_are_the_two_character_single_tiles() -> None:
+    # tile_code reads what SINGLE_TILES spells in two characters, and nothing else.
+    alphabet = "0123456789mpszESWNPFCx :\u0663"
+    for first in alphabet:
+        for second in alphabet:
+            text = first + second
+            known = SINGLE_TILES.get(text)
+            want = -1 if known is None else known.tile + RED_CODE * known.red
+            assert tile_code(text, 0) == want, text
+            assert tile_code("1m" + text, 2) == want, text
+    assert tile_code("1", 0) == tile_code("1m", 1) == tile_code("1m", -1) == -1
+
+
+@pytest.mark.parametrize("text", ["1m", "4m1z", "0p9s7z", "1m2m3m4m5m", "8z", "1m1", "E",
+                                  "4m 1z", "10m", "1mE"])
+def test_coded_indicators_read_what_the_indicator_table_reads(text: str) -> None:
+    from typed_mahjong.core.scoring import _INDICATORS, _coded_indicators, _more_indicators
+
+    assert _coded_indicators(text) == (_INDICATORS.get(text) or _more_indicators(text))

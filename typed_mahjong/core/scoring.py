@@ -24,6 +24,7 @@ from .shape import (
     MeldFacts,
     WinShape,
     describe,
+    keyed_part,
     part,
     win_shapes,
 )
@@ -45,10 +46,13 @@ from .tiles import (
     INDEX_READER,
     MAX_HAND_TEXT,
     NORTH,
+    RED_CODE,
     SINGLE_TILES,
     WINDS,
     parse_tile,
+    read_suit_keys,
     read_suits,
+    tile_code,
     tile_name,
 )
 from .win_option_reading import WIND_LETTERS, read_options, table_order
@@ -454,24 +458,32 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
         return None
     # The concealed tiles up to the first space (the called melds follow it, one text: the
     # key of their cache); any other spacing is left to the careful reader.
-    canonical = None if INDEX_READER else CANONICAL_TILES.match(text)
-    end = -1
-    if canonical is not None:
-        end = canonical.end()
-        if end < len(text) and (end == 0 or text[end] != " "):
-            end = -1
-    if end >= 0 and canonical is not None:
-        m, p, s, z = canonical.groups()
-    else:
-        m, p, s, z, end = read_suits(text)
+    if INDEX_READER:
+        # Compiled: one pass over the character codes to a packed key a suit, parts looked
+        # up by int (no digit string is cut out or hashed).
+        m_key, p_key, s_key, z_key, end = read_suit_keys(text)
         if end < 0:
             return None
-    man = EMPTY_PART if m is None else _MAN.get(m) or part(0, m)
-    pin = EMPTY_PART if p is None else _PIN.get(p) or part(1, p)
-    sou = EMPTY_PART if s is None else _SOU.get(s) or part(2, s)
-    honours = EMPTY_PART if z is None else _HONOURS.get(z) or part(3, z)
-    if man is None or pin is None or sou is None or honours is None:
-        return None
+        man, pin, sou = keyed_part(0, m_key), keyed_part(1, p_key), keyed_part(2, s_key)
+        honours = keyed_part(3, z_key)
+    else:
+        # Interpreted, the regular expression and the caches by digit string are faster.
+        canonical = CANONICAL_TILES.match(text)
+        end = -1 if canonical is None else canonical.end()
+        if canonical is None or end < len(text) and (end == 0 or text[end] != " "):
+            m, p, s, z, end = read_suits(text)
+            if end < 0:
+                return None
+        else:
+            m, p, s, z = canonical.groups()
+        found_man = EMPTY_PART if m is None else _MAN.get(m) or part(0, m)
+        found_pin = EMPTY_PART if p is None else _PIN.get(p) or part(1, p)
+        found_sou = EMPTY_PART if s is None else _SOU.get(s) or part(2, s)
+        found_honours = EMPTY_PART if z is None else _HONOURS.get(z) or part(3, z)
+        if (found_man is None or found_pin is None or found_sou is None
+                or found_honours is None):
+            return None
+        man, pin, sou, honours = found_man, found_pin, found_sou, found_honours
     parts = (man, pin, sou, honours)
     melds: tuple[Meld, ...] = ()
     facts = NO_MELDS
@@ -481,20 +493,30 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
         if known is None:
             return None
         melds, facts = known.melds, known
-    win_tile = SINGLE_TILES.get(win)
-    if win_tile is None:
-        return None
-    tile = win_tile.tile
-    held = parts[tile // 9] if tile < 27 else parts[3]
-    if not held.counts[tile % 9 if tile < 27 else tile - 27] or (
-            win_tile.red and not held.reds):
+    if INDEX_READER and len(win) == 2:
+        code = tile_code(win, 0)  # compiled: read by character code, not hashed
+        if code < 0:
+            return None
+        tile, red = code & _TILE_BITS, code >= RED_CODE
+    else:
+        win_tile = SINGLE_TILES.get(win)
+        if win_tile is None:
+            return None
+        tile, red = win_tile.tile, win_tile.red
+    # The part by name, not parts[tile // 9]: compiled, that index boxes the tuple first.
+    held = man if tile < 9 else pin if tile < 18 else sou if tile < 27 else honours
+    if not held.counts[tile % 9 if tile < 27 else tile - 27] or (red and not held.reds):
         return None
     hand = HandTiles(parts, melds, tile, situation.tsumo, facts)
     if hand.concealed_size != 14 - 3 * len(melds):
         return None
     dora_text, ura_text = situation.dora, situation.ura
-    dora = (_INDICATORS.get(dora_text) or _more_indicators(dora_text)) if dora_text else []
-    ura = (_INDICATORS.get(ura_text) or _more_indicators(ura_text)) if ura_text else []
+    if INDEX_READER:
+        dora = _coded_indicators(dora_text) if dora_text else []
+        ura = _coded_indicators(ura_text) if ura_text else []
+    else:
+        dora = (_INDICATORS.get(dora_text) or _more_indicators(dora_text)) if dora_text else []
+        ura = (_INDICATORS.get(ura_text) or _more_indicators(ura_text)) if ura_text else []
     if dora is None or ura is None:
         return None
     shown = dora + ura if ura else dora
@@ -528,6 +550,24 @@ def _more_indicators(text: str) -> list[int] | None:
             return None
         tiles.append(one[0])
     return tiles
+
+
+def _coded_indicators(text: str) -> list[int] | None:
+    """Indicators written whole one after another, read by character code (compiled: no
+    string is cut out or hashed); None if any is not a plain tile."""
+    length = len(text)
+    if length % 2:
+        return None
+    tiles = []
+    for index in range(0, length, 2):
+        code = tile_code(text, index)
+        if code < 0:
+            return None
+        tiles.append(int(code & _TILE_BITS))
+    return tiles
+
+
+_TILE_BITS: Final = 63  # a tile_code less its RED_CODE
 
 
 # Called melds by their text (all of a hand's, as written after its concealed tiles), at

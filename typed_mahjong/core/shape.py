@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
-from .hand import Meld, meld_copies
+from .hand import Meld
 from .readings import suit_table
 from .tile_types import Form, Wait
-from .tiles import HONOUR_MASK, ORPHAN_MASK, tile_mask
+from .tiles import HONOUR_MASK, KEY_RED_SHIFT, ORPHAN_MASK, tile_mask
 
 RYANMEN: Final = "ryanmen"
 KANCHAN: Final = "kanchan"
@@ -94,16 +94,15 @@ _NO_READING: Final = PartReading(-1, (), ())
 class Part:
     """The concealed tiles of one suit (or of the honours) and all their readings."""
 
-    __slots__ = ("counts", "tile_mask", "size", "reds", "readings", "pairs", "digits", "most")
+    __slots__ = ("counts", "tile_mask", "size", "reds", "readings", "pairs", "most")
 
     def __init__(self, base: int, counts: bytes, reds: int,
-                 readings: tuple[PartReading, ...], digits: str) -> None:
+                 readings: tuple[PartReading, ...]) -> None:
         # The count of each rank as bytes, shared with the readings' cache key: bytes are not
         # tracked by the cyclic garbage collector (a tuple is, until a collection sees it).
         self.counts = counts
         self.reds = reds
         self.readings = readings
-        self.digits = digits
         mask = size = most = 0
         only_pairs = True
         for rank in range(len(counts)):
@@ -176,10 +175,39 @@ def _make_part(suit: int, digits: str) -> Part | None:
     if reds > 1:
         return None
     key = bytes(counts)
-    return Part(9 * suit, key, reds, _part_readings(suit, key), digits)
+    return Part(9 * suit, key, reds, _part_readings(suit, key))
 
 
 _ONE_CODE: Final = ord("1")
+
+
+# Parts by their packed key (``tiles.read_suit_keys``: 3 bits a rank's count, the red fives
+# above them), one cache a suit, bounded as PART_CACHES. The compiled quick read looks parts
+# up here: an int is hashed at once, where a fresh digit string is hashed character by
+# character and first cut out of the hand text. Two spellings of the same tiles share a key.
+KEYED_PARTS: Final[tuple[dict[int, Part], ...]] = ({}, {}, {}, {})
+
+
+def keyed_part(suit: int, key: i64) -> Part:
+    """The part of ``suit`` whose tiles ``key`` packs (``tiles.read_suit_keys``, which has
+    checked it: at most four of a rank, one red five, honours 1-7); 0 is no tiles."""
+    if key == 0:
+        return EMPTY_PART
+    cache = KEYED_PARTS[suit]
+    found = cache.get(key)
+    if found is not None:
+        return found
+    ranks: i64 = 7 if suit == 3 else 9
+    counts = [0] * ranks
+    rank: i64
+    for rank in range(ranks):
+        counts[rank] = (key >> (3 * rank)) & 7
+    packed = bytes(counts)
+    made = Part(9 * suit, packed, key >> KEY_RED_SHIFT, _part_readings(suit, packed))
+    if len(cache) < _PART_CACHE_LIMIT:
+        cache[key] = made
+    return made
+
 
 
 def _part_readings(suit: int, key: bytes) -> tuple[PartReading, ...]:
@@ -255,7 +283,7 @@ _TRIPLET_CODE: Final = ord("a")
 _RUN_CODE: Final = ord("A")
 
 
-EMPTY_PART: Final = Part(0, bytes(9), 0, (_NO_READING,), "")
+EMPTY_PART: Final = Part(0, bytes(9), 0, (_NO_READING,))
 
 
 @mypyc_attr(serializable=True)
@@ -263,15 +291,21 @@ class MeldFacts:
     """What the called melds (and closed kans) of a hand add to every reading of it."""
 
     __slots__ = ("melds", "closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
-                 "triplet_mask", "kans", "closed_kans", "outside", "copies", "held")
+                 "triplet_mask", "kans", "closed_kans", "outside", "man_copies", "pin_copies",
+                 "sou_copies", "honour_copies")
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
         self.melds = melds
         closed = True
         mask = reds = runs = run_mask = triplets = triplet_mask = kans = closed_kans = 0
         outside = True
+        # The copies of each tile in the melds, 3 bits a rank, one int a suit (m, p, s, z):
+        # no table of 34 is made (and none is kept: ints are not tracked by the cyclic
+        # garbage collector). A count stops at 5, as meld_copies counts.
+        man = pin = sou = honours = 0
         for meld in melds:
-            first = meld.tiles[0]
+            tiles = meld.tiles
+            first = tiles[0]
             reds += meld.reds
             if meld.kind == "chi":
                 runs += 1
@@ -283,11 +317,20 @@ class MeldFacts:
                 triplet_mask |= 1 << first
                 mask |= 1 << first
                 outside = outside and _outside(first)
-                if len(meld.tiles) == 4:
+                if len(tiles) == 4:
                     kans += 1
                     closed_kans += meld.kind == "ankan"
             if meld.kind != "ankan":
                 closed = False
+            # A meld's tiles are of one suit (its first tile's); each is one more copy.
+            if first < 9:
+                man = _add_copies(man, tiles, 0)
+            elif first < 18:
+                pin = _add_copies(pin, tiles, 9)
+            elif first < 27:
+                sou = _add_copies(sou, tiles, 18)
+            else:
+                honours = _add_copies(honours, tiles, 27)
         self.closed = closed  # no called melds (closed kans allowed)
         self.tile_mask = mask
         self.reds = reds
@@ -298,16 +341,45 @@ class MeldFacts:
         self.kans = kans
         self.closed_kans = closed_kans
         self.outside = outside  # every meld holds a terminal or an honour
-        # The copies of each of the 34 tiles in the melds, and the tiles the melds hold
-        # (ascending), as bytes: the cyclic garbage collector does not track bytes (a tuple
-        # of (tile, copies) pairs was several tracked objects a cached meld text).
-        copies = meld_copies(melds)[0]
-        held = []
-        for tile in range(34):  # a plain loop: compiled, a C loop
-            if copies[tile]:
-                held.append(tile)
-        self.copies = bytes(copies)  # at most 5 a tile (meld_copies stops there)
-        self.held = bytes(held)
+        self.man_copies = man
+        self.pin_copies = pin
+        self.sou_copies = sou
+        self.honour_copies = honours
+
+    def suit_copies(self, suit: int) -> int:
+        """The copies of suit ``suit``'s tiles (0 m, 1 p, 2 s, 3 z), 3 bits a rank."""
+        if suit == 0:
+            return self.man_copies
+        if suit == 1:
+            return self.pin_copies
+        if suit == 2:
+            return self.sou_copies
+        return self.honour_copies
+
+    def copies_of(self, tile: int) -> int:
+        """Copies of ``tile`` in the melds (at most 5)."""
+        suit = tile // 9 if tile < 27 else 3
+        return (self.suit_copies(suit) >> (3 * (tile - 9 * suit))) & 7
+
+    @property
+    def copies(self) -> bytes:
+        """The copies of each of the 34 tiles in the melds."""
+        return bytes([self.copies_of(tile) for tile in range(34)])
+
+    @property
+    def held(self) -> bytes:
+        """The tiles the melds hold, ascending."""
+        return bytes([tile for tile in range(34) if self.copies_of(tile)])
+
+
+def _add_copies(packed: int, tiles: tuple[int, ...], base: int) -> int:
+    """``packed`` (3 bits a rank of the suit from tile ``base``) with a copy more of each of
+    ``tiles``; a count stops at 5."""
+    for index in range(len(tiles)):
+        shift = 3 * (tiles[index] - base)
+        if (packed >> shift) & 7 < 5:
+            packed += 1 << shift
+    return packed
 
 
 NO_MELDS: Final = MeldFacts(())
@@ -345,14 +417,14 @@ class HandTiles:
             mask |= facts.tile_mask
             reds += facts.reds
             # Melds included: only a tile the melds hold can have more than the parts say.
-            copies, meld_tiles = facts.copies, facts.held
-            # By index: compiled, bytes indexing is a C read (iterating them is not).
-            for index in range(len(meld_tiles)):
-                tile = meld_tiles[index]
-                held = copies[tile] + (parts[tile // 9].counts[tile % 9] if tile < 27
-                                       else honours.counts[tile - 27])
-                if held > most:
-                    most = held
+            if facts.man_copies:
+                most = _most_with(most, facts.man_copies, man.counts)
+            if facts.pin_copies:
+                most = _most_with(most, facts.pin_copies, pin.counts)
+            if facts.sou_copies:
+                most = _most_with(most, facts.sou_copies, sou.counts)
+            if facts.honour_copies:
+                most = _most_with(most, facts.honour_copies, honours.counts)
         else:
             facts = NO_MELDS
         self.most = most
@@ -374,24 +446,52 @@ class HandTiles:
             # a suit's nine.
             counts = list(man.counts + pin.counts + sou.counts + honours.counts[:7])
             facts = self.meld_facts
-            copies, meld_tiles = facts.copies, facts.held
-            for index in range(len(meld_tiles)):
-                tile = meld_tiles[index]
-                counts[tile] += copies[tile]
+            for suit in range(4):
+                packed = facts.suit_copies(suit)
+                tile = 9 * suit
+                while packed:
+                    counts[tile] += packed & 7
+                    packed >>= 3
+                    tile += 1
             self._counts = counts
         return counts
 
     def count(self, tile: int) -> int:
         """Copies of ``tile`` in the hand, called melds included."""
-        held = (self.parts[tile // 9].counts[tile % 9] if tile < 27
-                else self.parts[3].counts[tile - 27])
+        # Each part by a constant index: compiled, the tuple of parts is kept unboxed, and
+        # an index computed at run time would box it first.
+        parts = self.parts
+        if tile < 27:
+            rank = tile % 9
+            held = (parts[0] if tile < 9 else parts[1] if tile < 18 else parts[2]).counts[rank]
+        else:
+            rank = tile - 27
+            held = parts[3].counts[rank]
         if self.melds:
-            return held + self.meld_facts.copies[tile]
+            facts = self.meld_facts
+            packed = (facts.man_copies if tile < 9 else facts.pin_copies if tile < 18
+                      else facts.sou_copies if tile < 27 else facts.honour_copies)
+            return held + ((packed >> (3 * rank)) & 7)
         return held
 
     @property
     def has_honour(self) -> bool:
         return self.tile_mask & HONOUR_MASK != 0
+
+
+def _most_with(most: int, packed: int, counts: bytes) -> int:
+    """``most``, or more if a tile of the suit the melds pack (3 bits a rank) and the
+    concealed ``counts`` hold together has more copies."""
+    rank = 0
+    while packed:
+        held = packed & 7
+        if held:
+            held += counts[rank]
+            if held > most:
+                most = held
+        packed >>= 3
+        rank += 1
+    return most
 
 
 _MAN: Final = SUIT_MASKS[0]

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
+from mypy_extensions import i64
+
 from ..errors import HandError
 
 SUITS = "mpsz"
@@ -214,6 +216,130 @@ def read_suits(text: str) -> tuple[str | None, str | None, str | None, str | Non
     if shuffled:
         return (_sorted(man), _sorted(pin), _sorted(sou), _sorted(honours), index)
     return man, pin, sou, honours, index
+
+
+# A suit's tiles packed in one int (``read_suit_keys``, ``shape.keyed_part``): the count of
+# rank r in bits 3r..3r+2, the red fives from KEY_RED_SHIFT; 0 when the suit is absent. Under
+# 2**30: one digit of a Python int, and every shift under 32 bits (see read_suit_keys).
+KEY_RED_SHIFT: Final = 27
+_RANK_BITS: Final = 3
+
+
+def read_suit_keys(text: str) -> tuple[i64, i64, i64, i64, i64]:
+    """The plain MPSZ tiles at the start of ``text`` as one packed key a suit (m, p, s, z;
+    see KEY_RED_SHIFT) and the index where they stop, in one pass by character code: no
+    string is cut out of the text, none is hashed. The text ``read_suits`` reads, with the
+    suits in any order and repetition; the index is -1 where ``read_suits`` gives -1 and
+    also for a 5th copy of a tile, a 2nd red five of a suit or over 14 digits in a row:
+    tiles the part caches must not keep, which the careful parser reads and reports.
+    """
+    # i64, a machine word compiled: its shifts and masks are plain C operations, where an
+    # int's check each operation for a value too large to keep unboxed.
+    man: i64 = 0
+    pin: i64 = 0
+    sou: i64 = 0
+    honours: i64 = 0
+    length: i64 = len(text)
+    index: i64 = 0
+    start: i64 = 0
+    pending: i64 = 0  # the digits since the last suit letter, packed as a key
+    shift: i64 = 0
+    honour_digits_ok = True
+    while index < length:
+        code: i64 = ord(text[index])
+        if _ZERO <= code <= _NINE:
+            if code == _ZERO:
+                pending += (1 << _RED_SHIFT_OF_FIVE) + (1 << KEY_RED_SHIFT)
+                shift = _RED_SHIFT_OF_FIVE
+                honour_digits_ok = False
+            else:
+                shift = _RANK_BITS * (code - _ONE)
+                # Compiled, the one is a C int: the shift must stay under 32 bits.
+                pending += 1 << shift
+                if code > _SEVEN:
+                    honour_digits_ok = False
+            if (pending >> shift) & 7 > 4 or index - start >= 14:
+                return 0, 0, 0, 0, -1
+            index += 1
+            continue
+        if code == _SPACE and start == index and index > 0:
+            break
+        if index == start:
+            return 0, 0, 0, 0, -1  # a suit letter with no digits
+        if code == _CODE_M:
+            before = man
+        elif code == _CODE_P:
+            before = pin
+        elif code == _CODE_S:
+            before = sou
+        elif code == _CODE_Z:
+            if not honour_digits_ok:
+                return 0, 0, 0, 0, -1
+            before = honours
+        else:
+            return 0, 0, 0, 0, -1
+        if before:
+            pending = _merged(before, pending)
+            if pending < 0:
+                return 0, 0, 0, 0, -1
+        if pending >> KEY_RED_SHIFT > 1:
+            return 0, 0, 0, 0, -1
+        if code == _CODE_M:
+            man = pending
+        elif code == _CODE_P:
+            pin = pending
+        elif code == _CODE_S:
+            sou = pending
+        else:
+            honours = pending
+        pending = 0
+        index += 1
+        start = index
+        honour_digits_ok = True
+    if start != index:
+        return 0, 0, 0, 0, -1  # digits with no suit letter
+    return man, pin, sou, honours, index
+
+
+_RED_SHIFT_OF_FIVE: Final = 12  # _RANK_BITS * 4: a red five counts as a five
+
+
+def _merged(before: i64, more: i64) -> i64:
+    """Two keys of one suit (written in two groups) added; -1 past four of a rank (checked
+    before adding: a count of 8 would not fit its 3 bits)."""
+    rank: i64
+    for rank in range(9):
+        shift = _RANK_BITS * rank
+        if ((before >> shift) & 7) + ((more >> shift) & 7) > 4:
+            return -1
+    return before + more
+
+
+RED_CODE: Final = 64  # added by tile_code to the index of a red five
+
+
+def tile_code(text: str, index: i64) -> i64:
+    """The plain tile written at ``text[index:index + 2]`` (``"3p"``, ``"0s"``, ``"7z"``: the
+    two-character spellings of SINGLE_TILES) as its index, plus RED_CODE for a red five; -1
+    for anything else, which the careful parser reads and reports. By character code: no
+    string is cut out or hashed."""
+    if index < 0 or index + 2 > len(text):
+        return -1
+    digit: i64 = ord(text[index]) - _ZERO
+    suit: i64 = ord(text[index + 1])
+    if digit < 0 or digit > 9:
+        return -1
+    if suit == _CODE_Z:
+        return 26 + digit if 1 <= digit <= 7 else -1
+    if suit == _CODE_M:
+        base: i64 = 0
+    elif suit == _CODE_P:
+        base = 9
+    elif suit == _CODE_S:
+        base = 18
+    else:
+        return -1
+    return base + 4 + RED_CODE if digit == 0 else base + digit - 1
 
 
 def _sorted(digits: str | None) -> str | None:
