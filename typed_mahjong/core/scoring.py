@@ -418,22 +418,38 @@ def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool
     if not dora and not ura and not reds and not nuki:
         return ()  # the usual hand of no dora: no list, no tuple
     shown = SANMA_DORA if sanma else DORA
-    entries = []
-    # The two kinds of indicator one after the other, not a loop over (name, list) pairs:
-    # compiled, that loop made a tuple and an iterator a hand.
     count = _shown_count(tiles, dora, shown, nuki)
+    ura_count = _shown_count(tiles, ura, shown, nuki) if ura else 0
+    if count < 64 and ura_count < 64 and reds < 16 and nuki < 16:
+        # The entries shared by their four counts: a hand makes no list and no tuple.
+        key = ((count * 64 + ura_count) * 16 + reds) * 16 + nuki
+        found = _DORA_ENTRIES.get(key)
+        if found is None:
+            found = _new_dora_entries(count, ura_count, reds, nuki)
+            if len(_DORA_ENTRIES) < _DORA_ENTRIES_LIMIT:
+                _DORA_ENTRIES[key] = found
+        return found
+    return _new_dora_entries(count, ura_count, reds, nuki)
+
+
+def _new_dora_entries(count: int, ura_count: int, reds: int, nuki: int) -> Parts:
+    entries = []
     if count:
         entries.append((DORA_NAMES[0], count))
-    if ura:
-        count = _shown_count(tiles, ura, shown, nuki)
-        if count:
-            entries.append((DORA_NAMES[1], count))
+    if ura_count:
+        entries.append((DORA_NAMES[1], ura_count))
     if reds:
         entries.append((DORA_NAMES[2], reds))
     if nuki:
         entries.append((DORA_NAMES[3], nuki))
     # A tuple: each shape's yaku tuple adds it as it is (``_evaluate``).
     return tuple(entries)
+
+
+# The dora entries by their counts (dora, ura dora, red fives, nukidora), at most
+# _DORA_ENTRIES_LIMIT: few combinations occur.
+_DORA_ENTRIES: Final[dict[int, Parts]] = {}
+_DORA_ENTRIES_LIMIT: Final = 4096
 
 
 def _shown_count(tiles: HandTiles, indicators: list[int], shown: tuple[int, ...],
