@@ -8,12 +8,11 @@ suit's 9 counts to all its decompositions into runs, triplets and at most one pa
 
 from __future__ import annotations
 
-import gzip
 import itertools
 from functools import cache
-from importlib import resources
 from typing import NamedTuple
 
+from .data import read_table
 from .tiles import ORPHANS
 
 # A group is (kind, first tile). Kinds: run of three, triplet, pair; kans are triplets here.
@@ -97,6 +96,7 @@ def encode_table_line(counts: tuple[int, ...], readings: tuple[SuitReading, ...]
 
 
 def decode_readings(encoded: str) -> tuple[SuitReading, ...]:
+    """The readings of one line of the shipped table (``encode_table_line``'s text)."""
     result = []
     for item in encoded.split(","):
         pair = -1 if item[0] == "-" else int(item[0])
@@ -106,26 +106,24 @@ def decode_readings(encoded: str) -> tuple[SuitReading, ...]:
     return tuple(result)
 
 
-_DIGITS_TO_COUNTS = bytes.maketrans(b"01234", bytes(range(5)))
+# A suit's 9 counts (bytes 0-4) as the table's keys write them (digits).
+COUNTS_TO_DIGITS = bytes.maketrans(bytes(range(5)), b"01234")
 
 
 @cache
-def suit_table() -> dict[bytes, str]:
-    """The shipped per-suit table (counts -> encoded readings), loaded on first use."""
-    raw = resources.files("typed_mahjong.core.data").joinpath("suit_readings.txt.gz").read_bytes()
-    table: dict[bytes, str] = {}
-    for line in gzip.decompress(raw).split(b"\n"):
-        if line:
-            key, encoded = line.split(b" ")
-            table[key.translate(_DIGITS_TO_COUNTS)] = encoded.decode("ascii")
-    return table
+def suit_table() -> dict[bytes, bytes]:
+    """The shipped per-suit table, loaded on first use: the counts as 9 digits -> the
+    encoded readings (``encode_table_line``). Split once and paired, not parsed line by
+    line: a hand's first scoring waits for it; a key is translated when looked up."""
+    words = read_table("suit_readings.txt.gz").split()
+    return dict(zip(words[::2], words[1::2], strict=True))
 
 
 @cache
 def suit_readings(key: bytes) -> tuple[SuitReading, ...]:
     """Decompositions of one suit's counts (as 9 bytes), from the table; () if none."""
-    encoded = suit_table().get(key)
-    return decode_readings(encoded) if encoded is not None else ()
+    encoded = suit_table().get(key.translate(COUNTS_TO_DIGITS))
+    return decode_readings(encoded.decode("ascii")) if encoded is not None else ()
 
 
 _EMPTY: tuple[SuitReading, ...] = ((-1, ()),)

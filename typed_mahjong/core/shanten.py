@@ -37,17 +37,16 @@ counts holding more than MAX_TILES tiles have index NO_VECTOR.
 from __future__ import annotations
 
 import functools
-import gzip
 import struct
 import sys
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from operator import itemgetter
 from typing import Final, NamedTuple
 
 from ..errors import HandError
+from .data import read_table
 from .hand import Hand, meld_copies, parse_hand
 from .rules import Rules, rules_from
 from .sanma import ABSENT_TILES, check_sanma_text
@@ -567,8 +566,7 @@ def decode_tables(raw: bytes) -> Tables:
 @functools.cache
 def load_tables() -> Tables:
     """The shipped tables, read and decoded once, on first use."""
-    raw = resources.files("typed_mahjong.core.data").joinpath(TABLE_FILE).read_bytes()
-    return decode_tables(gzip.decompress(raw))
+    return decode_tables(read_table(TABLE_FILE))
 
 
 # --- per form, and bare concealed parts -------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Final
 from mypy_extensions import i64, mypyc_attr
 
 from .hand import Meld
-from .readings import suit_table
+from .readings import COUNTS_TO_DIGITS, suit_table
 from .tile_types import Form, Wait
 from .tiles import HONOUR_MASK, KEY_RED_SHIFT, ORPHAN_MASK, tile_mask
 
@@ -248,7 +248,7 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
         return (PartReading(pair, (), tuple(triplets)),)
     if not _SUIT_TABLE:
         _SUIT_TABLE.append(suit_table())
-    encoded = _SUIT_TABLE[0].get(counts)
+    encoded = _SUIT_TABLE[0].get(counts.translate(COUNTS_TO_DIGITS))
     if encoded is None:
         return ()
     # The table's text read here at once (readings.encode_table_line writes it: readings
@@ -257,12 +257,12 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
     # them): no tuples of codes in between, nothing to sort (a new spelling of new counts
     # makes its readings on the scoring path).
     found = []
-    for item in encoded.split(","):
-        first = ord(item[0])
+    for item in encoded.split(b","):
+        first = item[0]
         runs = []
         triplets = []
         for index in range(1, len(item)):
-            code = ord(item[index])
+            code = item[index]
             if code >= _TRIPLET_CODE:
                 triplets.append(base + code - _TRIPLET_CODE)
             else:
@@ -274,7 +274,7 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
 
 # The shipped suit table (readings.suit_table), fetched once on first use and kept here:
 # calling suit_table() through its cache wrapper is a generic call (compiled).
-_SUIT_TABLE: Final[list[dict[bytes, str]]] = []
+_SUIT_TABLE: Final[list[dict[bytes, bytes]]] = []
 _NO_SUIT_TILES: Final = bytes(9)
 _NO_HONOURS: Final = bytes(7)
 _NO_PAIR: Final = ord("-")
