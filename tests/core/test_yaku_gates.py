@@ -123,3 +123,8 @@ def test_renhou_as_han_takes_its_han_from_the_rules(value: str, han: int, points
                    rules=rules_from("tenhou", renhou=value))
     assert (result.yaku, result.points) == (
         (("pinfu", 1), ("tanyao", 1), ("renhou", han)), points)
+
+
+def test_each_row_needs_the_trait_of_its_position() -> None:
+    # The scorer reads the rows a shape holds off its traits (row i: trait 1 << i).
+    assert [row.needs for row in YAKU] == [1 << index for index in range(len(YAKU))]

@@ -6,7 +6,7 @@ generator all call ``score`` and never decide a rule themselves.
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol, Unpack, cast
+from typing import Final, Protocol, Unpack, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -57,7 +57,14 @@ from .tiles import (
 )
 from .win_option_reading import WIND_LETTERS, read_options, table_order
 from .win_options import WinOptions
-from .yaku import find_yakuman, reading_traits, shape_yaku, situation_traits, yakuman_gate
+from .yaku import (
+    PINFU_SHAPE,
+    find_yakuman,
+    reading_traits,
+    shape_yaku,
+    situation_traits,
+    yakuman_gate,
+)
 
 Parts = tuple[tuple[str, int], ...]
 # The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).
@@ -670,17 +677,17 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules, dora: Parts,
               hand_traits: int, tables: _RuleTables) -> _Candidate:
     """One shape scored; ``hand_traits``: the situation's (``situation_traits``)."""
     traits = hand_traits | reading_traits(shape, situation)
-    yaku = shape_yaku(shape, situation, rules, traits)
-    fu_parts, fu = fu_and_parts(shape, situation, rules, _PINFU in yaku)
+    yaku, han = shape_yaku(shape, situation, rules, traits)
+    # Pinfu is an exact row of closed hands (yaku.YAKU): held where its trait is.
+    fu_parts, fu = fu_and_parts(shape, situation, rules,
+                                traits & PINFU_SHAPE != 0 and shape.closed)
     if traits & tables.yakuman_gate:  # may_be_yakuman, the gate kept with the rules
         yakuman = find_yakuman(shape, situation, rules, traits)
         if yakuman:
             return _yakuman_candidate(shape, yakuman, yaku, dora, fu, fu_parts, rules)
-    han = 0
-    if yaku:
-        if dora:
-            yaku += dora
-        for _, value in yaku:
+    if yaku and dora:
+        yaku += dora
+        for _, value in dora:
             han += value
     basic, limit = _plain_basic(han, fu, rules, tables)
     if basic < 2000 and situation.renhou and rules.renhou == "mangan":
@@ -690,8 +697,6 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules, dora: Parts,
     return (yaku, 0, han, fu, fu_parts, basic, limit, shape)
 
 
-# Any: the compiled build compares the shared tuple (see yaku._Test).
-_PINFU: Final[Any] = ("pinfu", 1)
 _RENHOU_MANGAN: Final[Parts] = (("renhou", 5),)
 
 

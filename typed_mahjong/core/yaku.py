@@ -62,8 +62,9 @@ class YakuRow:
     test: Predicate
     supersedes: tuple[str, ...] = ()
     ident: Identity = Identity("", "", "")
-    # The traits (below) every shape with this yaku has: the row is tested only on shapes
-    # that have them all. 0 tests it on every shape; a test holds each row to its needs.
+    # The trait (below) every shape with this yaku has: the row is tested only on shapes
+    # that have it. Row i of YAKU needs trait 1 << i, its own (a test holds the table to
+    # that, and each row to its needs).
     needs: int = 0
     # The needs decide the row: the predicate holds on every shape that has the traits (and
     # a hand the han columns allow), so find_yaku takes it without calling the predicate.
@@ -92,44 +93,61 @@ def _is_yakuhai(tile: int, situation: Situation) -> bool:
 
 # --- traits: cheap facts that let most rows go untested --------------------------------------
 
-# Situation traits: one a flag that a situational yaku reads.
+# The traits that decide an ordinary yaku come first, one a row of YAKU and in its order:
+# bit i is what row i needs (a test holds each row to it), so the rows a shape holds are
+# its traits masked, with no lookup from traits to rows.
 RIICHI: Final = 1
 DOUBLE_RIICHI: Final = 1 << 1
 OPEN_RIICHI: Final = 1 << 2
 IPPATSU: Final = 1 << 3
-HAITEI: Final = 1 << 4
-HOUTEI: Final = 1 << 5
-RINSHAN: Final = 1 << 6
-CHANKAN: Final = 1 << 7
-RENHOU: Final = 1 << 8
-# Shape traits.
-TSUMO: Final = 1 << 9
-PINFU_SHAPE: Final = 1 << 10  # no triplet, a two-sided wait, a pair worth no fu
-TRIPLETS_3: Final = 1 << 11  # three triplets or kans, or more
-KANS_3: Final = 1 << 12  # three kans or more
-DRAGON_TRIPLET: Final = 1 << 13
-WIND_TRIPLET: Final = 1 << 14
-RUN_PAIR: Final = 1 << 15  # two identical runs
-RUNS_3: Final = 1 << 16  # three runs or more
-SIMPLES: Final = 1 << 17  # 2-8 only
-OUTSIDE_TILES: Final = 1 << 18  # terminals and honours only
-OUTSIDE: Final = 1 << 19  # every group and the pair hold a terminal or an honour
-ONE_SUIT: Final = 1 << 20  # one number suit (honours allowed)
-SEVEN_PAIRS: Final = 1 << 21
+TSUMO: Final = 1 << 4
+PINFU_SHAPE: Final = 1 << 5  # no triplet, a two-sided wait, a pair worth no fu
+RUN_PAIR: Final = 1 << 6  # two identical runs
+SIMPLES: Final = 1 << 7  # 2-8 only
+HAITEI: Final = 1 << 8
+HOUTEI: Final = 1 << 9
+RINSHAN: Final = 1 << 10
+CHANKAN: Final = 1 << 11
+WHITE_TRIPLET: Final = 1 << 12
+GREEN_TRIPLET: Final = 1 << 13
+RED_TRIPLET: Final = 1 << 14
+SEAT_WIND_TRIPLET: Final = 1 << 15
+ROUND_WIND_TRIPLET: Final = 1 << 16
+SEVEN_PAIRS: Final = 1 << 17
+SAME_RUNS: Final = 1 << 18  # one run in all three suits
+STRAIGHT: Final = 1 << 19  # 123, 456 and 789 of one suit
+HALF_OUTSIDE: Final = 1 << 20  # every group and the pair outside, a run, an honour
+TRIPLETS_4: Final = 1 << 21  # four triplets or kans
+CONCEALED_3: Final = 1 << 22  # three concealed triplets or more
+SAME_TRIPLETS: Final = 1 << 23  # one triplet in all three suits
+KANS_EXACTLY_3: Final = 1 << 24
+LITTLE_DRAGONS: Final = 1 << 25  # two dragon triplets and a dragon pair
+TERMINALS_HONOURS: Final = 1 << 26  # terminals and honours only, both present
+HALF_FLUSH: Final = 1 << 27  # one number suit and honours
+FULL_OUTSIDE: Final = 1 << 28  # every group and the pair hold a terminal, a run, no honour
+RUN_PAIRS_2: Final = 1 << 29  # two pairs of identical runs
+FULL_FLUSH: Final = 1 << 30  # one number suit, no honours
+RENHOU: Final = 1 << 31
+# Traits the yakuman rows need.
+TRIPLETS_3: Final = 1 << 32  # three triplets or kans, or more
+KANS_3: Final = 1 << 33  # three kans or more
+DRAGON_TRIPLET: Final = 1 << 34
+WIND_TRIPLET: Final = 1 << 35
+OUTSIDE_TILES: Final = 1 << 36  # terminals and honours only
 # Some yakuman may hold (the rules aside): a cheap necessary condition of every YAKUMAN row
 # but daisharin and paarenchan, which only rules enable (``may_be_yakuman``).
-YAKUMAN_HINT: Final = 1 << 22
-TENHOU: Final = 1 << 23
-CHIIHOU: Final = 1 << 24
-ALL_GREEN: Final = 1 << 25  # 2s 3s 4s 6s 8s and the green dragon only
-RUN_PAIRS_2: Final = 1 << 26  # two pairs of identical runs
-PURE_CLOSED: Final = 1 << 27  # closed, every rank of one number suit, nothing else (chuuren)
-PAARENCHAN: Final = 1 << 28  # the dealer, after seven wins in a row (a situation trait)
+YAKUMAN_HINT: Final = 1 << 37
+TENHOU: Final = 1 << 38
+CHIIHOU: Final = 1 << 39
+ALL_GREEN: Final = 1 << 40  # 2s 3s 4s 6s 8s and the green dragon only
+PURE_CLOSED: Final = 1 << 41  # closed, every rank of one number suit, nothing else (chuuren)
+PAARENCHAN: Final = 1 << 42  # the dealer, after seven wins in a row (a situation trait)
 
 
 _MAN: Final = SUIT_MASKS[0]
 _PIN: Final = SUIT_MASKS[1]
 _SOU: Final = SUIT_MASKS[2]
+_STRAIGHT: Final = 0b1001001  # runs from ranks 1, 4 and 7 of one suit
 
 
 def shape_traits(shape: WinShape, situation: Situation) -> int:
@@ -169,40 +187,70 @@ def situation_traits(situation: Situation) -> int:
 
 
 def reading_traits(shape: WinShape, situation: Situation) -> int:
-    """The traits of one shape (its groups, wait and tiles; the winds name the yakuhai)."""
-    traits = 0
-    if shape.tsumo:
-        traits |= TSUMO
+    """The traits of one shape (its groups, wait and tiles; the winds name the yakuhai).
+
+    Each test sits under the cheaper one it implies (no toitoi without three triplets, no
+    yakuhai without an honour triplet, ...), so a plain shape takes few of them."""
+    traits = TSUMO if shape.tsumo else 0
+    triplet_mask = shape.triplet_mask
     triplets = shape.triplet_count
     if triplets == 0:
         if shape.wait == RYANMEN and not _is_yakuhai(shape.pair, situation):
             traits |= PINFU_SHAPE
-    elif triplets >= 3:
-        traits |= TRIPLETS_3 | (KANS_3 if shape.kans >= 3 else 0)
-        # suuankou, suukantsu, daisangen, shousuushii, daisuushii
-        if (shape.concealed_triplets == 4 or shape.kans == 4
-                or shape.triplet_mask & DRAGON_MASK == DRAGON_MASK
-                or (shape.triplet_mask & WIND_MASK).bit_count() >= 3):
-            traits |= YAKUMAN_HINT
-    honours = shape.triplet_mask & HONOUR_MASK
-    if honours:
-        traits |= (DRAGON_TRIPLET if honours & DRAGON_MASK else 0) | (
-            WIND_TRIPLET if honours & WIND_MASK else 0)
+    else:
+        if triplets >= 3:
+            traits |= TRIPLETS_3
+            if triplets == 4:
+                traits |= TRIPLETS_4
+            kans = shape.kans
+            if kans >= 3:
+                traits |= KANS_3 | (KANS_EXACTLY_3 if kans == 3 else 0)
+            if shape.concealed_triplets >= 3:
+                traits |= CONCEALED_3
+            if triplet_mask & (triplet_mask >> 9) & (triplet_mask >> 18) & 0x1FF:
+                traits |= SAME_TRIPLETS
+            # suuankou, suukantsu, daisangen, shousuushii, daisuushii
+            if (shape.concealed_triplets == 4 or kans == 4
+                    or triplet_mask & DRAGON_MASK == DRAGON_MASK
+                    or (triplet_mask & WIND_MASK).bit_count() >= 3):
+                traits |= YAKUMAN_HINT
+        honours = triplet_mask & HONOUR_MASK
+        if honours:
+            dragons = honours & DRAGON_MASK
+            if dragons:
+                # White, green and red are adjacent tiles and adjacent traits.
+                traits |= DRAGON_TRIPLET | (dragons >> WHITE) * WHITE_TRIPLET
+                if shape.pair >= WHITE and dragons.bit_count() == 2:
+                    traits |= LITTLE_DRAGONS
+            if honours & WIND_MASK:
+                traits |= WIND_TRIPLET
+                if (honours >> situation.seat) & 1:
+                    traits |= SEAT_WIND_TRIPLET
+                if (honours >> situation.round) & 1:
+                    traits |= ROUND_WIND_TRIPLET
     if shape.run_pairs:
         traits |= RUN_PAIR if shape.run_pairs == 1 else RUN_PAIR | RUN_PAIRS_2
-    if shape.run_count >= 3:
-        traits |= RUNS_3
+    runs = shape.run_count
+    if runs >= 3:
+        run_mask = shape.run_mask
+        if run_mask & (run_mask >> 9) & (run_mask >> 18) & 0x1FF:
+            traits |= SAME_RUNS
+        if (run_mask & _STRAIGHT == _STRAIGHT or (run_mask >> 9) & _STRAIGHT == _STRAIGHT
+                or (run_mask >> 18) & _STRAIGHT == _STRAIGHT):
+            traits |= STRAIGHT
     tiles = shape.tiles
     if tiles & ORPHAN_MASK == 0:
         traits |= SIMPLES
     elif tiles & ~ORPHAN_MASK == 0:
         traits |= OUTSIDE_TILES | YAKUMAN_HINT  # kokushi, tsuuiisou, chinroutou
+        if tiles & HONOUR_MASK and tiles & TERMINAL_MASK:
+            traits |= TERMINALS_HONOURS
     if tiles & ~GREEN_MASK == 0:
         traits |= ALL_GREEN | YAKUMAN_HINT
-    if shape.outside:
-        traits |= OUTSIDE
+    if shape.outside and runs > 0:
+        traits |= HALF_OUTSIDE if tiles & HONOUR_MASK else FULL_OUTSIDE
     if shape.hand.suits == 1:
-        traits |= ONE_SUIT
+        traits |= HALF_FLUSH if tiles & HONOUR_MASK else FULL_FLUSH
         # Chuuren poutou (1112345678999 and one more) holds every rank of its suit: most
         # one-suit hands lack one, and so skip the yakuman table.
         if shape.closed and (tiles == _MAN or tiles == _PIN or tiles == _SOU):
@@ -319,8 +367,6 @@ def _ittsu(shape: WinShape, situation: Situation, rules: Rules) -> bool:
             or (runs >> 18) & _STRAIGHT == _STRAIGHT)
 
 
-_STRAIGHT: Final = 0b1001001  # runs from ranks 1, 4 and 7 of one suit
-
 
 def _chanta(shape: WinShape, situation: Situation, rules: Rules) -> bool:
     """Chanta (混全帯幺九), 2 han (1 open): every group and the pair hold a terminal or an
@@ -419,45 +465,45 @@ YAKU: Final[tuple[YakuRow, ...]] = (
                          4, majsoul=(4,))),
     YakuRow("chankan", 1, 1, _chankan, needs=CHANKAN, exact=True,
             ident=_named("chankan", "槍槓", "Robbing a kan", 3, majsoul=(3,))),
-    YakuRow("yakuhai haku", 1, 1, _haku, needs=DRAGON_TRIPLET,
+    YakuRow("yakuhai haku", 1, 1, _haku, needs=WHITE_TRIPLET, exact=True,
             ident=_named("yakuhai_haku", "役牌 白", "White dragon", 18, majsoul=(7,))),
-    YakuRow("yakuhai hatsu", 1, 1, _hatsu, needs=DRAGON_TRIPLET,
+    YakuRow("yakuhai hatsu", 1, 1, _hatsu, needs=GREEN_TRIPLET, exact=True,
             ident=_named("yakuhai_hatsu", "役牌 發", "Green dragon", 19, majsoul=(8,))),
-    YakuRow("yakuhai chun", 1, 1, _chun, needs=DRAGON_TRIPLET,
+    YakuRow("yakuhai chun", 1, 1, _chun, needs=RED_TRIPLET, exact=True,
             ident=_named("yakuhai_chun", "役牌 中", "Red dragon", 20, majsoul=(9,))),
-    YakuRow("seat wind", 1, 1, _seat_wind, needs=WIND_TRIPLET,
+    YakuRow("seat wind", 1, 1, _seat_wind, needs=SEAT_WIND_TRIPLET, exact=True,
             ident=_named("seat_wind", "自風", "Seat wind", 10, 11, 12, 13, majsoul=(10,))),
-    YakuRow("round wind", 1, 1, _round_wind, needs=WIND_TRIPLET,
+    YakuRow("round wind", 1, 1, _round_wind, needs=ROUND_WIND_TRIPLET, exact=True,
             ident=_named("round_wind", "場風", "Round wind", 14, 15, 16, 17, majsoul=(11,))),
     YakuRow("chiitoitsu", 2, 0, _chiitoitsu, needs=SEVEN_PAIRS, exact=True,
             ident=_named("chiitoitsu", "七対子", "Seven pairs", 22, majsoul=(25,))),
-    YakuRow("sanshoku doujun", 2, 1, _sanshoku, needs=RUNS_3,
+    YakuRow("sanshoku doujun", 2, 1, _sanshoku, needs=SAME_RUNS, exact=True,
             ident=_named("sanshoku_doujun", "三色同順", "Mixed triple sequence",
                          25, majsoul=(17,))),
-    YakuRow("ittsu", 2, 1, _ittsu, needs=RUNS_3,
+    YakuRow("ittsu", 2, 1, _ittsu, needs=STRAIGHT, exact=True,
             ident=_named("ittsu", "一気通貫", "Pure straight", 24, majsoul=(16,))),
-    YakuRow("chanta", 2, 1, _chanta, needs=OUTSIDE,
+    YakuRow("chanta", 2, 1, _chanta, needs=HALF_OUTSIDE, exact=True,
             ident=_named("chanta", "混全帯幺九", "Half outside hand", 23, majsoul=(15,))),
-    YakuRow("toitoi", 2, 2, _toitoi, needs=TRIPLETS_3,
+    YakuRow("toitoi", 2, 2, _toitoi, needs=TRIPLETS_4, exact=True,
             ident=_named("toitoi", "対々和", "All triplets", 28, majsoul=(21,))),
-    YakuRow("sanankou", 2, 2, _sanankou, needs=TRIPLETS_3,
+    YakuRow("sanankou", 2, 2, _sanankou, needs=CONCEALED_3, exact=True,
             ident=_named("sanankou", "三暗刻", "Three concealed triplets", 29, majsoul=(22,))),
-    YakuRow("sanshoku doukou", 2, 2, _sanshoku_doukou, needs=TRIPLETS_3,
+    YakuRow("sanshoku doukou", 2, 2, _sanshoku_doukou, needs=SAME_TRIPLETS, exact=True,
             ident=_named("sanshoku_doukou", "三色同刻", "Triple triplets", 26, majsoul=(19,))),
-    YakuRow("sankantsu", 2, 2, _sankantsu, needs=KANS_3,
+    YakuRow("sankantsu", 2, 2, _sankantsu, needs=KANS_EXACTLY_3, exact=True,
             ident=_named("sankantsu", "三槓子", "Three quads", 27, majsoul=(20,))),
-    YakuRow("shousangen", 2, 2, _shousangen, needs=DRAGON_TRIPLET,
+    YakuRow("shousangen", 2, 2, _shousangen, needs=LITTLE_DRAGONS, exact=True,
             ident=_named("shousangen", "小三元", "Little three dragons", 30, majsoul=(23,))),
-    YakuRow("honroutou", 2, 2, _honroutou, needs=OUTSIDE_TILES,
+    YakuRow("honroutou", 2, 2, _honroutou, needs=TERMINALS_HONOURS, exact=True,
             ident=_named("honroutou", "混老頭", "All terminals and honours", 31, majsoul=(24,))),
-    YakuRow("honitsu", 3, 2, _honitsu, needs=ONE_SUIT,
+    YakuRow("honitsu", 3, 2, _honitsu, needs=HALF_FLUSH, exact=True,
             ident=_named("honitsu", "混一色", "Half flush", 34, majsoul=(27,))),
-    YakuRow("junchan", 3, 2, _junchan, needs=OUTSIDE,
+    YakuRow("junchan", 3, 2, _junchan, needs=FULL_OUTSIDE, exact=True,
             ident=_named("junchan", "純全帯幺九", "Fully outside hand", 33, majsoul=(26,))),
     YakuRow("ryanpeikou", 3, 0, _ryanpeikou, needs=RUN_PAIRS_2, exact=True,
             supersedes=("iipeikou",),
             ident=_named("ryanpeikou", "二盃口", "Twice pure double sequence", 32, majsoul=(28,))),
-    YakuRow("chinitsu", 6, 5, _chinitsu, needs=ONE_SUIT,
+    YakuRow("chinitsu", 6, 5, _chinitsu, needs=FULL_FLUSH, exact=True,
             ident=_named("chinitsu", "清一色", "Full flush", 35, majsoul=(29,))),
     # Renhou as a limit hand rather than a yakuman (rules.renhou "mangan"/"baiman"); its han
     # are set from the rule in the scorer (5 for mangan, 8 for baiman).
@@ -465,7 +511,6 @@ YAKU: Final[tuple[YakuRow, ...]] = (
             ident=_named("renhou", "人和", "Blessing of man", 36, majsoul=(65, 59))),
 )
 YAKU_NAMES = tuple(row.name for row in YAKU)
-_RENHOU_ENTRY: Final[Any] = ("renhou", 5)  # the row's closed han; the rules give the real value
 
 
 # --- yakuman --------------------------------------------------------------------------------
@@ -632,52 +677,75 @@ def _needed(rows: tuple[YakuRow, ...] | tuple[YakumanRow, ...]) -> int:
     return found
 
 
-# The traits some row of each table needs: the rest cannot change which rows are tested.
-_YAKU_TRAITS: Final = _needed(YAKU)
+def _rows_mask(rows: list[int]) -> int:
+    found = 0
+    for index in rows:
+        found |= 1 << index
+    return found
+
+
+# The yaku a shape holds, as a mask of rows (bit i: row i of YAKU): its traits masked, since
+# row i needs trait 1 << i. The rows a closed (an open) hand lists, by the han columns:
+_CLOSED_ROWS: Final = _rows_mask([index for index, row in enumerate(YAKU) if row.closed_han])
+_OPEN_ROWS: Final = _rows_mask([index for index, row in enumerate(YAKU) if row.open_han])
+# The rows whose trait does not decide them: their predicate runs where the trait is set.
+_TESTS: Final[tuple[tuple[int, Predicate], ...]] = tuple(
+    (row.needs, row.test) for row in YAKU if not row.exact)
+_TESTED: Final = _needed(tuple(row for row in YAKU if not row.exact))
+# The rows that supersede others: (its bit, the bits of the rows it supersedes).
+_SUPERSEDING: Final[tuple[tuple[int, int], ...]] = tuple(
+    (row.needs, _rows_mask([index for index, other in enumerate(YAKU)
+                            if other.name in row.supersedes]))
+    for row in YAKU if row.supersedes)
+_SUPERSEDES: Final = _needed(tuple(row for row in YAKU if row.supersedes))
+_RENHOU_ROW: Final = YAKU_NAMES.index("renhou")
+
+# The traits some row of the yakuman table needs: the rest cannot change which are tested.
 _YAKUMAN_TRAITS: Final = _needed(YAKUMAN)
 
-
-# The rows worth testing, by traits and closed (the lowest bit of the key), each as
-# (predicate, its (name, han) entry, the names it supersedes), the predicate None for an
-# exact row (it holds: its needs are met); rows superseded by an exact row that holds are
-# left out. With them, the entries when every row is exact (else None). Made on first use,
-# at most _ROWS_LIMIT of them kept. Renhou's han come from the rules, so its entry is made
-# there.
-# The entry is typed Any so that the compiled build (mypyc) appends the shared tuple: typed
-# tuple[str, int] it would be unboxed on each read and built anew on each append.
-_Test = tuple[Predicate | None, Any, tuple[str, ...]]
-_Rows = tuple[tuple[tuple[str, int], ...] | None, tuple[_Test, ...]]
-_ROWS: Final[dict[int, _Rows]] = {}
+# The (name, han) entries and their han, by the rows held (``_held``), closed (the lowest
+# bit) and, for a renhou, whether it counts 8 han (the next bit): one shared tuple a key, so
+# a shape's yaku cost no list or tuple. Made on first use (a few entries: cheap), at most
+# _ROWS_LIMIT kept.
+_ENTRIES: Final[dict[int, tuple[tuple[tuple[str, int], ...], int]]] = {}
 _ROWS_LIMIT: Final = 16384
 
 
-# Each row's (predicate, entry, supersedes) for a closed and for an open hand, made once and
-# shared by every key's rows: a new key then adds one tuple to _ROWS, not one a row (the
-# cyclic garbage collector traverses every container a cache keeps). Typed Any so that the
-# compiled build keeps the shared tuples instead of unboxing and rebuilding them.
-_CLOSED_TESTS: Final[tuple[Any, ...]] = tuple(
-    (None if row.exact else row.test, (row.name, row.closed_han), row.supersedes)
-    for row in YAKU)
-_OPEN_TESTS: Final[tuple[Any, ...]] = tuple(
-    (None if row.exact else row.test, (row.name, row.open_han), row.supersedes)
-    for row in YAKU)
+def _held(shape: WinShape, situation: Situation, rules: Rules, traits: int) -> int:
+    """The rows of YAKU that hold on the shape, superseded ones removed, as a row mask."""
+    held = traits & (_CLOSED_ROWS if shape.closed else _OPEN_ROWS)
+    if held & _TESTED:
+        for needs, test in _TESTS:
+            if held & needs and not test(shape, situation, rules):
+                held ^= needs
+    if held & _SUPERSEDES:
+        superseded = 0
+        for needs, rows in _SUPERSEDING:
+            if held & needs:
+                superseded |= rows
+        held &= ~superseded
+    return held
 
 
-def _rows(key: int) -> _Rows:
-    closed, traits = key & 1 == 1, key >> 1
-    shared = _CLOSED_TESTS if closed else _OPEN_TESTS
-    listed = [index for index, row in enumerate(YAKU)
-              if (row.closed_han if closed else row.open_han) and row.needs & ~traits == 0]
-    superseded = {name for index in listed if YAKU[index].exact
-                  for name in YAKU[index].supersedes}
-    tests: tuple[_Test, ...] = tuple(shared[index] for index in listed
-                                     if YAKU[index].name not in superseded)
-    fixed = (tuple(entry for _, entry, _ in tests)
-             if all(test is None for test, _, _ in tests) else None)
-    rows = (fixed, tests)
-    if len(_ROWS) < _ROWS_LIMIT:
-        _ROWS[key] = rows
-    return rows
+def _entries(key: int) -> tuple[tuple[tuple[str, int], ...], int]:
+    held, closed, eight = key >> 2, key & 1 == 1, key & 2 == 2
+    entries = []
+    han = 0
+    index = 0
+    while held:
+        if held & 1:
+            row = YAKU[index]
+            value = row.closed_han if closed else row.open_han
+            if index == _RENHOU_ROW:
+                value = 8 if eight else 5  # renhou's han come from the rules
+            entries.append((row.name, value))
+            han += value
+        held >>= 1
+        index += 1
+    found = (tuple(entries), han)
+    if len(_ENTRIES) < _ROWS_LIMIT:
+        _ENTRIES[key] = found
+    return found
 
 
 def find_yaku(shape: WinShape, situation: Situation, rules: Rules,
@@ -686,33 +754,21 @@ def find_yaku(shape: WinShape, situation: Situation, rules: Rules,
     the shape's, if already known)."""
     if traits < 0:
         traits = shape_traits(shape, situation)
-    return list(shape_yaku(shape, situation, rules, traits))
+    return list(shape_yaku(shape, situation, rules, traits)[0])
 
 
 def shape_yaku(shape: WinShape, situation: Situation, rules: Rules,
-               traits: int) -> tuple[tuple[str, int], ...]:
-    """``find_yaku`` as a tuple, given the shape's traits: a key whose rows are all exact
-    gives its shared tuple, with no list built (the scorer adds the dora to it)."""
-    # Only the traits some row needs tell keys apart (fewer keys: fewer made on fresh hands).
-    key = (traits & _YAKU_TRAITS) << 1 | shape.closed
-    rows = _ROWS.get(key)
-    if rows is None:
-        rows = _rows(key)
-    fixed, tests = rows
-    if fixed is not None:
-        return fixed
-    found: list[tuple[str, int]] = []
-    superseded: tuple[str, ...] = ()
-    for test, entry, supersedes in tests:
-        if test is None or test(shape, situation, rules):
-            found.append(entry)
-            if supersedes and test is not None:
-                superseded += supersedes
-    if traits & RENHOU and _RENHOU_ENTRY in found:
-        found[found.index(_RENHOU_ENTRY)] = ("renhou", 5 if rules.renhou == "5-han" else 8)
-    if superseded:
-        return tuple([item for item in found if item[0] not in superseded])
-    return tuple(found)
+               traits: int) -> tuple[tuple[tuple[str, int], ...], int]:
+    """``find_yaku`` as a shared tuple, and the han it adds up to, given the shape's
+    traits (the scorer adds the dora to it)."""
+    held = _held(shape, situation, rules, traits)
+    key = held << 2 | shape.closed
+    if held >> _RENHOU_ROW & 1 and rules.renhou != "5-han":
+        key |= 2
+    found = _ENTRIES.get(key)
+    if found is None:
+        found = _entries(key)
+    return found
 
 
 def yakuman_gate(rules: Rules) -> int:
@@ -731,10 +787,13 @@ def may_be_yakuman(shape: WinShape, situation: Situation, rules: Rules,
     return traits & yakuman_gate(rules) != 0
 
 
-# The yakuman rows worth testing, by traits (as _ROWS): (predicate, name, supersedes).
+# The yakuman rows worth testing, by the traits some row needs (at most _ROWS_LIMIT keys):
+# (predicate, name, supersedes).
 _YakumanTest = tuple[Predicate, str, tuple[str, ...]]
 _YAKUMAN_ROWS: Final[dict[int, tuple[_YakumanTest, ...]]] = {}
-# Each row's test, shared by the keys (as _CLOSED_TESTS).
+# Each row's test, shared by the keys: a new key adds one tuple, not one a row (the cyclic
+# garbage collector traverses every container a cache keeps). Typed Any so that the
+# compiled build keeps the shared tuples instead of unboxing and rebuilding them.
 _YAKUMAN_TESTS: Final[tuple[Any, ...]] = tuple(
     (row.test, row.name, row.supersedes) for row in YAKUMAN)
 
@@ -747,7 +806,7 @@ def find_yakuman(shape: WinShape, situation: Situation, rules: Rules,
         traits = shape_traits(shape, situation)
     if not may_be_yakuman(shape, situation, rules, traits):
         return []
-    key = traits & _YAKUMAN_TRAITS  # as in shape_yaku
+    key = traits & _YAKUMAN_TRAITS
     rows = _YAKUMAN_ROWS.get(key)
     if rows is None:
         rows = tuple(_YAKUMAN_TESTS[index] for index, row in enumerate(YAKUMAN)
