@@ -49,32 +49,72 @@ def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
     """The fu parts of a shape and their sum, the rounded total."""
     if shape.form == "chiitoitsu":
         return _CHIITOITSU
+    if pinfu and shape.tsumo:
+        return _PINFU_TSUMO
+    parts: list[_Part] = []
+    total = fu_total(shape, situation.seat, situation.round, situation.rinshan, rules, pinfu,
+                     parts)
+    return tuple(parts), total
+
+
+def fu_parts(shape: WinShape, seat: int, round_: int, rinshan: bool, rules: Rules,
+             pinfu: bool) -> FuParts:
+    """``fu_and_parts``'s parts, from the facts of the situation they read."""
+    if shape.form == "chiitoitsu":
+        return _CHIITOITSU[0]
+    if pinfu and shape.tsumo:
+        return _PINFU_TSUMO[0]
+    parts: list[_Part] = []
+    fu_total(shape, seat, round_, rinshan, rules, pinfu, parts)
+    return tuple(parts)
+
+
+def fu_total(shape: WinShape, seat: int, round_: int, rinshan: bool, rules: Rules,
+             pinfu: bool, parts: list[_Part] | None = None) -> int:
+    """The rounded fu of a shape (the situation's seat, round and rinshan given), its parts
+    appended to ``parts`` when given: one walk for both, so they cannot disagree. The scorer
+    ranks shapes by the total alone and makes the parts of the one it keeps only when they
+    are read (``Score.fu_breakdown``)."""
+    if shape.form == "chiitoitsu":
+        if parts is not None:
+            parts.append(_CHIITOITSU[0][0])
+        return 25
     tsumo = shape.tsumo
     if pinfu and tsumo:
-        return _PINFU_TSUMO
+        if parts is not None:
+            parts.append(_PINFU_TSUMO[0][0])
+        return 20
     closed = shape.closed
-    parts: list[_Part] = [_BASE]
+    if parts is not None:
+        parts.append(_BASE)
     total = 20
     if closed and not tsumo:
-        parts.append(_CLOSED_RON)
+        if parts is not None:
+            parts.append(_CLOSED_RON)
         total = 30
-    if tsumo and not pinfu and (rules.rinshan_tsumo_fu or not situation.rinshan):
-        parts.append(_TSUMO)
+    if tsumo and not pinfu and (rules.rinshan_tsumo_fu or not rinshan):
+        if parts is not None:
+            parts.append(_TSUMO)
         total += 2
     if shape.form == "standard":
         wait = _WAIT_FU.get(shape.wait)
         if wait is not None:
-            parts.append(wait)
+            if parts is not None:
+                parts.append(wait)
             total += 2
-        if shape.pair >= 27:
-            for part in _pair_fu(shape.pair, situation, rules):
-                parts.append(part)
-                total += part[1]
+        pair = shape.pair
+        if pair >= 27 and (pair >= WHITE or pair == seat or pair == round_):
+            value = (rules.double_wind_pair_fu if pair == seat and pair == round_
+                     and pair < WHITE else 2)
+            if parts is not None:
+                parts.append(_pair_part(pair, seat, round_, value))
+            total += value
         if shape.triplet_count:
             ron_triplet = shape.ron_triplet
             for tile in shape.triplets:
                 kind = 0 if tile == ron_triplet else 2
-                parts.append(_TRIPLET_PARTS[kind][tile])
+                if parts is not None:
+                    parts.append(_TRIPLET_PARTS[kind][tile])
                 total += _TRIPLET_FU[kind][tile]
             melds = shape.hand.meld_facts
             # Called triplets and kans, if any (most called melds are chi).
@@ -82,26 +122,26 @@ def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
                 if meld.kind != "chi":
                     kind = 2 * (meld.kind == "ankan") + (len(meld.tiles) == 4)
                     tile = meld.tiles[0]
-                    parts.append(_TRIPLET_PARTS[kind][tile])
+                    if parts is not None:
+                        parts.append(_TRIPLET_PARTS[kind][tile])
                     total += _TRIPLET_FU[kind][tile]
     if not closed and total == 20:
         # An open hand with no fu at all (open pinfu shape) is scored 30 fu.
-        parts.append(("open hand minimum", 10))
+        if parts is not None:
+            parts.append(("open hand minimum", 10))
         total = 30
     if total % 10:
-        parts.append(("rounded up", 10 - total % 10))
+        if parts is not None:
+            parts.append(("rounded up", 10 - total % 10))
         total += 10 - total % 10
-    return tuple(parts), total
+    return total
 
 
-def _pair_fu(pair: int, situation: Situation, rules: Rules) -> list[tuple[str, int]]:
+def _pair_part(pair: int, seat: int, round_: int, value: int) -> tuple[str, int]:
     if pair >= WHITE:
-        return [(f"pair of dragons {tile_name(pair)}", 2)]
-    seat, round_ = pair == situation.seat, pair == situation.round
-    if seat and round_:
-        return [(f"pair of seat and round wind {SEAT_NAMES[pair]}", rules.double_wind_pair_fu)]
-    if seat:
-        return [(f"pair of seat wind {SEAT_NAMES[pair]}", 2)]
-    if round_:
-        return [(f"pair of round wind {SEAT_NAMES[pair]}", 2)]
-    return []
+        return (f"pair of dragons {tile_name(pair)}", value)
+    if pair == seat and pair == round_:
+        return (f"pair of seat and round wind {SEAT_NAMES[pair]}", value)
+    if pair == seat:
+        return (f"pair of seat wind {SEAT_NAMES[pair]}", value)
+    return (f"pair of round wind {SEAT_NAMES[pair]}", value)

@@ -11,7 +11,7 @@ from typing import Final, Protocol, Unpack, cast
 from mypy_extensions import mypyc_attr
 
 from ..errors import NOT_WINNING, RULES, SITUATION, HandError, NoYaku
-from .fu import fu_and_parts
+from .fu import fu_parts, fu_total
 from .hand import Hand, Meld, parse_hand, quick_meld
 from .limits import basic_points, hand_value, payment_text, tsumo_payments
 from .rules import PRESETS, Rules, rules_from, shown_short
@@ -86,20 +86,22 @@ class Score:
     ``han`` counts dora; a yakuman counts 13 han a unit. A yakuless hand scores 0.
 
     Immutable: the fields are read-only properties over one private tuple, so building a
-    Score is one tuple; ``payment_text``, ``reading`` and ``explain()`` are made when asked.
+    Score is one tuple; ``fu_breakdown``, ``payment_text``, ``reading`` and ``explain()``
+    are made when asked.
     """
 
     __slots__ = ("_values",)
-    # (han, fu, yaku, fu_breakdown, limit, points, payments, total, wait, yakuman,
-    #  is_yakuless, dealer, tsumo, rules name, shape, basic points, Rules)
-    _values: tuple[int, int, Parts, Parts, str | None, int, Parts, int, Wait, int, bool, bool,
+    # (han, fu, yaku, fu facts, limit, points, payments, total, wait, yakuman,
+    #  is_yakuless, dealer, tsumo, rules name, shape, basic points, Rules); the fu facts are
+    #  what the fu parts read besides the shape and the rules (fu_facts).
+    _values: tuple[int, int, Parts, int, str | None, int, Parts, int, Wait, int, bool, bool,
                    bool, str, WinShape, int, Rules]
 
-    def __init__(self, han: int, fu: int, yaku: Parts, fu_breakdown: Parts, limit: str | None,
+    def __init__(self, han: int, fu: int, yaku: Parts, fu_facts: int, limit: str | None,
                  points: int, payments: Parts, total: int, wait: Wait, yakuman: int,
                  is_yakuless: bool, dealer: bool, tsumo: bool, shape: WinShape, basic: int,
                  rules: Rules) -> None:
-        self._values = (han, fu, yaku, fu_breakdown, limit, points, payments, total, wait,
+        self._values = (han, fu, yaku, fu_facts, limit, points, payments, total, wait,
                         yakuman, is_yakuless, dealer, tsumo, rules.name, shape, basic, rules)
 
     @property
@@ -118,7 +120,10 @@ class Score:
     @property
     def fu_breakdown(self) -> Parts:
         """(what, fu) parts that add up to ``fu``."""
-        return self._values[3]
+        values = self._values
+        facts = values[3]
+        return fu_parts(values[14], facts & 63, facts >> 6 & 63, facts >> 12 & 1 == 1,
+                        values[16], facts >> 13 & 1 == 1)
 
     @property
     def limit(self) -> str | None:
@@ -222,16 +227,24 @@ class Score:
                 f"winner gains {self.total} [rules {self.rules}]")
 
 
-def _rebuild_score(values: tuple[int, int, Parts, Parts, str | None, int, Parts, int, Wait,
+def _rebuild_score(values: tuple[int, int, Parts, int, str | None, int, Parts, int, Wait,
                                  int, bool, bool, bool, str, WinShape, int, Rules]) -> Score:
     made = Score.__new__(Score)
     made._values = values
     return made
 
 
-# One shape scored: (yaku with the dora, yakuman units, han, fu, fu parts, basic points,
-# limit, the shape). A plain tuple: the losers of a hand with several shapes cost no object.
-_Candidate = tuple[Parts, int, int, int, Parts, int, str | None, WinShape]
+# One shape scored: (yaku with the dora, yakuman units, han, fu, pinfu (for the fu parts),
+# basic points, limit, the shape). A plain tuple: the losers of a hand with several shapes
+# cost no object; the fu parts are made only when the Score's are read.
+_Candidate = tuple[Parts, int, int, int, bool, int, str | None, WinShape]
+
+
+def fu_facts(situation: Situation, pinfu: bool) -> int:
+    """What ``fu.fu_parts`` reads besides the shape and the rules, in one int: the seat,
+    the round, rinshan and pinfu (Score keeps it, and makes its fu parts when read)."""
+    return (situation.seat | situation.round << 6 | situation.rinshan << 12
+            | pinfu << 13)
 
 
 def _rank(candidate: _Candidate, dealer: bool, tsumo: bool) -> tuple[int, int, int, int]:
@@ -679,12 +692,12 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules, dora: Parts,
     traits = hand_traits | reading_traits(shape, situation)
     yaku, han = shape_yaku(shape, situation, rules, traits)
     # Pinfu is an exact row of closed hands (yaku.YAKU): held where its trait is.
-    fu_parts, fu = fu_and_parts(shape, situation, rules,
-                                traits & PINFU_SHAPE != 0 and shape.closed)
+    pinfu = traits & PINFU_SHAPE != 0 and shape.closed
+    fu = fu_total(shape, situation.seat, situation.round, situation.rinshan, rules, pinfu)
     if traits & tables.yakuman_gate:  # may_be_yakuman, the gate kept with the rules
         yakuman = find_yakuman(shape, situation, rules, traits)
         if yakuman:
-            return _yakuman_candidate(shape, yakuman, yaku, dora, fu, fu_parts, rules)
+            return _yakuman_candidate(shape, yakuman, yaku, dora, fu, pinfu, rules)
     if yaku and dora:
         yaku += dora
         for _, value in dora:
@@ -693,15 +706,15 @@ def _evaluate(shape: WinShape, situation: Situation, rules: Rules, dora: Parts,
     if basic < 2000 and situation.renhou and rules.renhou == "mangan":
         # A flat mangan, taken only when the hand is worth less without it (EMA 2016,
         # WRC 2025): it replaces the yaku and dora rather than adding to them.
-        return (_RENHOU_MANGAN, 0, 5, fu, fu_parts, 2000, "mangan", shape)
-    return (yaku, 0, han, fu, fu_parts, basic, limit, shape)
+        return (_RENHOU_MANGAN, 0, 5, fu, pinfu, 2000, "mangan", shape)
+    return (yaku, 0, han, fu, pinfu, basic, limit, shape)
 
 
 _RENHOU_MANGAN: Final[Parts] = (("renhou", 5),)
 
 
 def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]], yaku: Parts,
-                       dora: Parts, fu: int, fu_parts: Parts, rules: Rules) -> _Candidate:
+                       dora: Parts, fu: int, pinfu: bool, rules: Rules) -> _Candidate:
     # Plain loops, no max(key=...) or sum(generator) (compiled, each was a Python-level
     # call); a hand holds one yakuman far more often than several.
     if len(yakuman) > 1 and not rules.yakuman_stacking:
@@ -720,17 +733,18 @@ def _yakuman_candidate(shape: WinShape, yakuman: list[tuple[str, int]], yaku: Pa
     for _, value in entries:
         han += value
     basic, limit = basic_points(han, fu, rules, yakuman=units)
-    return (tuple(entries), units, han, fu, fu_parts, basic, limit, shape)
+    return (tuple(entries), units, han, fu, pinfu, basic, limit, shape)
 
 
 def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rules,
             honba: int, sticks: int, liable: int | None, tables: _RuleTables) -> Score:
     # The Score by its constructor: compiled (mypyc), a direct call of the native class,
     # where Score.__new__ (as _rebuild_score, for unpickling) is a Python-level call.
-    yaku, yakuman, han, fu, fu_parts, basic, limit, shape = best
+    yaku, yakuman, han, fu, pinfu, basic, limit, shape = best
     seat, tsumo = situation.seat, situation.tsumo
+    facts = fu_facts(situation, pinfu)
     if not yaku:
-        return Score(0, fu, (), fu_parts, None, 0, (), 0, shape.wait, 0, True, seat == EAST,
+        return Score(0, fu, (), facts, None, 0, (), 0, shape.wait, 0, True, seat == EAST,
                      tsumo, shape, 0, rules)
     if liable is None:
         payments, points, paid = _plain_payments(basic, seat, tsumo, honba, rules, tables)
@@ -742,7 +756,7 @@ def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rul
         for _, amount in payments:
             paid += amount
         points = paid - honba_paid
-    return Score(han, fu, yaku, fu_parts, limit, points, payments,
+    return Score(han, fu, yaku, facts, limit, points, payments,
                  paid + sticks * rules.riichi_stick_value, shape.wait, yakuman, False,
                  seat == EAST, tsumo, shape, basic, rules)
 
