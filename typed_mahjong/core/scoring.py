@@ -93,7 +93,8 @@ class Score:
     __slots__ = ("_values",)
     # (han, fu, yaku, fu facts, limit, points, payments, total, wait, yakuman,
     #  is_yakuless, dealer, tsumo, rules name, shape, basic points, Rules); the fu facts are
-    #  what the fu parts read besides the shape and the rules (fu_facts).
+    #  what the fu parts read besides the shape and the rules, in one int: the seat (bits
+    #  0-5), the round (6-11), rinshan (12) and pinfu (13).
     _values: tuple[int, int, Parts, int, str | None, int, Parts, int, Wait, int, bool, bool,
                    bool, str, WinShape, int, Rules]
 
@@ -239,12 +240,6 @@ def _rebuild_score(values: tuple[int, int, Parts, int, str | None, int, Parts, i
 # cost no object; the fu parts are made only when the Score's are read.
 _Candidate = tuple[Parts, int, int, int, bool, int, str | None, WinShape]
 
-
-def fu_facts(situation: Situation, pinfu: bool) -> int:
-    """What ``fu.fu_parts`` reads besides the shape and the rules, in one int: the seat,
-    the round, rinshan and pinfu (Score keeps it, and makes its fu parts when read)."""
-    return (situation.seat | situation.round << 6 | situation.rinshan << 12
-            | pinfu << 13)
 
 
 def _rank(candidate: _Candidate, dealer: bool, tsumo: bool) -> tuple[int, int, int, int]:
@@ -742,7 +737,8 @@ def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rul
     # where Score.__new__ (as _rebuild_score, for unpickling) is a Python-level call.
     yaku, yakuman, han, fu, pinfu, basic, limit, shape = best
     seat, tsumo = situation.seat, situation.tsumo
-    facts = fu_facts(situation, pinfu)
+    # What the Score's fu parts read besides the shape and the rules (Score._values).
+    facts = seat | situation.round << 6 | situation.rinshan << 12 | pinfu << 13
     if not yaku:
         return Score(0, fu, (), facts, None, 0, (), 0, shape.wait, 0, True, seat == EAST,
                      tsumo, shape, 0, rules)

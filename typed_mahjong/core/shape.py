@@ -555,6 +555,11 @@ def win_shapes(hand: HandTiles) -> list[WinShape]:
     shapes: list[WinShape] = []
     man, pin, sou, honours = hand.parts
     win = hand.win
+    tsumo = hand.tsumo
+    # The runs holding the winning tile start at most two tiles below it (a run never
+    # crosses suits: run starts are ranks 1-7).
+    low = win - 2 if win >= 2 else 0
+    near_mask = (1 << (win - low + 1)) - 1
     for first in man.readings:
         for second in pin.readings:
             pairs = (first.pair >= 0) + (second.pair >= 0)
@@ -569,44 +574,40 @@ def win_shapes(hand: HandTiles) -> list[WinShape]:
                     # One part holds the pair, the other three -1 (no call to max: the
                     # compiled build would box the four).
                     pair = first.pair + second.pair + third.pair + fourth.pair + 3
-                    _place(shapes, hand, win, pair,
-                           first.runs + second.runs + third.runs,
-                           first.triplets + second.triplets + third.triplets + fourth.triplets,
-                           first.run_mask | second.run_mask | third.run_mask,
-                           first.triplet_mask | second.triplet_mask | third.triplet_mask
-                           | fourth.triplet_mask,
-                           first.run_pairs + second.run_pairs + third.run_pairs,
-                           first.outside and second.outside and third.outside
-                           and fourth.outside)
+                    runs = first.runs + second.runs + third.runs
+                    triplets = (first.triplets + second.triplets + third.triplets
+                                + fourth.triplets)
+                    run_mask = first.run_mask | second.run_mask | third.run_mask
+                    triplet_mask = (first.triplet_mask | second.triplet_mask
+                                    | third.triplet_mask | fourth.triplet_mask)
+                    run_pairs = first.run_pairs + second.run_pairs + third.run_pairs
+                    outside = (first.outside and second.outside and third.outside
+                               and fourth.outside)
+                    # Each placement of the winning tile, inline (a call a reading, with
+                    # its dozen arguments, was a good part of a pure shape's cost).
+                    if pair == win:
+                        shapes.append(WinShape(hand, "standard", TANKI, pair, (), runs,
+                                               triplets, -1, run_mask, triplet_mask,
+                                               run_pairs, outside))
+                    near = (run_mask >> low) & near_mask
+                    start = low
+                    while near:
+                        if near & 1:
+                            shapes.append(WinShape(hand, "standard", _run_wait(start, win),
+                                                   pair, (), runs, triplets, -1, run_mask,
+                                                   triplet_mask, run_pairs, outside))
+                        near >>= 1
+                        start += 1
+                    if (triplet_mask >> win) & 1:
+                        shapes.append(WinShape(hand, "standard", SHANPON, pair, (), runs,
+                                               triplets, -1 if tsumo else win, run_mask,
+                                               triplet_mask, run_pairs, outside))
     if not hand.melds and hand.concealed_size == 14 and (
             hand.tile_mask == ORPHAN_MASK or (
                 man.pairs is not None and pin.pairs is not None and sou.pairs is not None
                 and honours.pairs is not None)):
         _special_shapes(shapes, hand)
     return shapes
-
-
-def _place(shapes: list[WinShape], hand: HandTiles, win: int, pair: int,
-           runs: tuple[int, ...], triplets: tuple[int, ...], run_mask: int,
-           triplet_mask: int, run_pairs: int, outside: bool) -> None:
-    if pair == win:
-        shapes.append(WinShape(hand, "standard", TANKI, pair, (), runs, triplets, -1,
-                               run_mask, triplet_mask, run_pairs, outside))
-    # The runs holding the winning tile start at most two tiles below it (a run never
-    # crosses suits: run starts are ranks 1-7).
-    low = win - 2 if win >= 2 else 0
-    near = (run_mask >> low) & ((1 << (win - low + 1)) - 1)
-    first = low
-    while near:
-        if near & 1:
-            shapes.append(WinShape(hand, "standard", _run_wait(first, win), pair, (), runs,
-                                   triplets, -1, run_mask, triplet_mask, run_pairs, outside))
-        near >>= 1
-        first += 1
-    if (triplet_mask >> win) & 1:
-        shapes.append(WinShape(hand, "standard", SHANPON, pair, (), runs, triplets,
-                               -1 if hand.tsumo else win, run_mask, triplet_mask, run_pairs,
-                               outside))
 
 
 def _run_wait(first: int, win: int) -> Wait:

@@ -195,7 +195,9 @@ def reading_traits(shape: WinShape, situation: Situation) -> int:
     triplet_mask = shape.triplet_mask
     triplets = shape.triplet_count
     if triplets == 0:
-        if shape.wait == RYANMEN and not _is_yakuhai(shape.pair, situation):
+        pair = shape.pair  # no yakuhai (_is_yakuhai, inline: a call a shape, pure)
+        if (shape.wait == RYANMEN and pair < WHITE and pair != situation.seat
+                and pair != situation.round):
             traits |= PINFU_SHAPE
     else:
         if triplets >= 3:
@@ -711,9 +713,9 @@ _ENTRIES: Final[dict[int, tuple[tuple[tuple[str, int], ...], int]]] = {}
 _ROWS_LIMIT: Final = 16384
 
 
-def _held(shape: WinShape, situation: Situation, rules: Rules, traits: int) -> int:
-    """The rows of YAKU that hold on the shape, superseded ones removed, as a row mask."""
-    held = traits & (_CLOSED_ROWS if shape.closed else _OPEN_ROWS)
+def _resolved(shape: WinShape, situation: Situation, rules: Rules, held: int) -> int:
+    """``held`` (rows listed whose trait is set) with the predicates of the rows that are
+    not exact run, and the rows superseded by one held removed."""
     if held & _TESTED:
         for needs, test in _TESTS:
             if held & needs and not test(shape, situation, rules):
@@ -761,10 +763,15 @@ def shape_yaku(shape: WinShape, situation: Situation, rules: Rules,
                traits: int) -> tuple[tuple[tuple[str, int], ...], int]:
     """``find_yaku`` as a shared tuple, and the han it adds up to, given the shape's
     traits (the scorer adds the dora to it)."""
-    held = _held(shape, situation, rules, traits)
-    key = held << 2 | shape.closed
-    if held >> _RENHOU_ROW & 1 and rules.renhou != "5-han":
-        key |= 2
+    closed = shape.closed
+    held = traits & (_CLOSED_ROWS if closed else _OPEN_ROWS)
+    if held & (_TESTED | _SUPERSEDES):
+        held = _resolved(shape, situation, rules, held)
+        key = held << 2 | closed
+        if held >> _RENHOU_ROW & 1 and rules.renhou != "5-han":
+            key |= 2
+    else:
+        key = held << 2 | closed
     found = _ENTRIES.get(key)
     if found is None:
         found = _entries(key)
