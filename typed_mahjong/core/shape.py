@@ -528,10 +528,11 @@ class WinShape:
         self.run_mask = run_mask | melds.run_mask
         self.triplet_mask = triplet_mask | melds.triplet_mask
         self.run_count = len(runs) + melds.runs
-        self.triplet_count = len(triplets) + melds.triplets
+        concealed = len(triplets)
+        self.triplet_count = concealed + melds.triplets
         self.run_pairs = run_pairs  # pairs of identical runs: 1 iipeikou, 2 ryanpeikou
         # Triplets and kans not called and not completed by a ron (fu, sanankou, suuankou).
-        self.concealed_triplets = len(triplets) - (ron_triplet >= 0) + melds.closed_kans
+        self.concealed_triplets = concealed - (ron_triplet >= 0) + melds.closed_kans
         self.outside = outside and melds.outside
         # Hand-wide facts, copied so that a predicate reads one object.
         self.win = hand.win

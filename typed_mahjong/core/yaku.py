@@ -148,6 +148,7 @@ _MAN: Final = SUIT_MASKS[0]
 _PIN: Final = SUIT_MASKS[1]
 _SOU: Final = SUIT_MASKS[2]
 _STRAIGHT: Final = 0b1001001  # runs from ranks 1, 4 and 7 of one suit
+_SUIT_STARTS: Final = 1 | 1 << 9 | 1 << 18  # the 1m, 1p and 1s bits
 
 
 def shape_traits(shape: WinShape, situation: Situation) -> int:
@@ -237,8 +238,9 @@ def reading_traits(shape: WinShape, situation: Situation) -> int:
         run_mask = shape.run_mask
         if run_mask & (run_mask >> 9) & (run_mask >> 18) & 0x1FF:
             traits |= SAME_RUNS
-        if (run_mask & _STRAIGHT == _STRAIGHT or (run_mask >> 9) & _STRAIGHT == _STRAIGHT
-                or (run_mask >> 18) & _STRAIGHT == _STRAIGHT):
+        # Runs from ranks 1, 4 and 7 of one suit: a suit's first tile with runs starting
+        # there, three and six tiles on.
+        if run_mask & (run_mask >> 3) & (run_mask >> 6) & _SUIT_STARTS:
             traits |= STRAIGHT
     tiles = shape.tiles
     if tiles & ORPHAN_MASK == 0:
