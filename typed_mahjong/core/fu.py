@@ -97,10 +97,12 @@ def fu_total(shape: WinShape, seat: int, round_: int, rinshan: bool, rules: Rule
             parts.append(_TSUMO)
         total += 2
     if shape.form == "standard":
-        wait = _WAIT_FU.get(shape.wait)
-        if wait is not None:
+        wait = shape.wait
+        # Compared, not looked up in _WAIT_FU first: compiled, a string compare is a
+        # pointer compare for these interned constants, a dict lookup hashes.
+        if wait == KANCHAN or wait == PENCHAN or wait == TANKI:
             if parts is not None:
-                parts.append(wait)
+                parts.append(_WAIT_FU[wait])
             total += 2
         pair = shape.pair
         if pair >= 27 and (pair >= WHITE or pair == seat or pair == round_):

@@ -848,12 +848,17 @@ def _payment_row(basic: int, seat: int, tsumo: bool, honba: int,
         paid = points + _honba_paid(honba, rules, tsumo=False)
         return (("discarder", paid),), points, paid
     per_payer = _honba_per_payer(honba, rules) if honba else 0
-    shares = _seat_shares(basic, seat, rules)
-    payments = tuple((SEAT_NAMES[wind], share + per_payer) for wind, share in shares.items())
+    # _seat_shares by hand: no dict, no generator (compiled, each a Python-level object).
+    first, second, _ = tsumo_payments(basic, seat == EAST, rules)
+    payers = _PAYERS[seat]
+    payments = []
     points = 0
-    for share in shares.values():
+    for index in range(rules.players - 1):
+        wind = payers[index]
+        share = first if wind == EAST else second
+        payments.append((SEAT_NAMES[wind], share + per_payer))
         points += share
-    return payments, points, points + per_payer * len(shares)
+    return tuple(payments), points, points + per_payer * len(payments)
 
 
 def _liable_payments(yaku: Parts, yakuman: int, basic: int, hand: HandTiles,

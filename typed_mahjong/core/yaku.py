@@ -212,10 +212,12 @@ def reading_traits(shape: WinShape, situation: Situation) -> int:
                 traits |= CONCEALED_3
             if triplet_mask & (triplet_mask >> 9) & (triplet_mask >> 18) & 0x1FF:
                 traits |= SAME_TRIPLETS
-            # suuankou, suukantsu, daisangen, shousuushii, daisuushii
+            # suuankou, suukantsu, daisangen, shousuushii, daisuushii (three winds or four:
+            # two bits left with the lowest taken off)
+            winds = triplet_mask & WIND_MASK
+            winds &= winds - 1
             if (shape.concealed_triplets == 4 or kans == 4
-                    or triplet_mask & DRAGON_MASK == DRAGON_MASK
-                    or (triplet_mask & WIND_MASK).bit_count() >= 3):
+                    or triplet_mask & DRAGON_MASK == DRAGON_MASK or winds & (winds - 1)):
                 traits |= YAKUMAN_HINT
         honours = triplet_mask & HONOUR_MASK
         if honours:
@@ -223,7 +225,9 @@ def reading_traits(shape: WinShape, situation: Situation) -> int:
             if dragons:
                 # White, green and red are adjacent tiles and adjacent traits.
                 traits |= DRAGON_TRIPLET | (dragons >> WHITE) * WHITE_TRIPLET
-                if shape.pair >= WHITE and dragons.bit_count() == 2:
+                # Two of the three (masks, not int.bit_count: compiled, a method call).
+                if (shape.pair >= WHITE and dragons & (dragons - 1)
+                        and dragons != DRAGON_MASK):
                     traits |= LITTLE_DRAGONS
             if honours & WIND_MASK:
                 traits |= WIND_TRIPLET
@@ -731,19 +735,27 @@ def _resolved(shape: WinShape, situation: Situation, rules: Rules, held: int) ->
     return held
 
 
+# Each row's (name, han) entry for a closed and for an open hand, shared by the keys of
+# _ENTRIES: a new key adds two tuples, not one a yaku (the cyclic garbage collector counts
+# every container a cache keeps). Typed Any so that the compiled build appends the shared
+# tuple instead of unboxing it and building another. Renhou's han come from the rules.
+_CLOSED_ENTRIES: Final[tuple[Any, ...]] = tuple((row.name, row.closed_han) for row in YAKU)
+_OPEN_ENTRIES: Final[tuple[Any, ...]] = tuple((row.name, row.open_han) for row in YAKU)
+_RENHOU_ENTRIES: Final[tuple[Any, ...]] = (("renhou", 5), ("renhou", 8))
+
+
 def _entries(key: int) -> tuple[tuple[tuple[str, int], ...], int]:
-    held, closed, eight = key >> 2, key & 1 == 1, key & 2 == 2
+    held = key >> 2
+    shared = _CLOSED_ENTRIES if key & 1 else _OPEN_ENTRIES
     entries = []
     han = 0
     index = 0
     while held:
         if held & 1:
-            row = YAKU[index]
-            value = row.closed_han if closed else row.open_han
-            if index == _RENHOU_ROW:
-                value = 8 if eight else 5  # renhou's han come from the rules
-            entries.append((row.name, value))
-            han += value
+            entry = (_RENHOU_ENTRIES[key >> 1 & 1] if index == _RENHOU_ROW
+                     else shared[index])
+            entries.append(entry)
+            han += entry[1]
         held >>= 1
         index += 1
     found = (tuple(entries), han)
