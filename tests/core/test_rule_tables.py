@@ -52,3 +52,22 @@ def test_the_kept_yakuman_gate_is_the_rules_gate() -> None:
     assert yakuman_gate(rules_from("tenhou")) == YAKUMAN_HINT
     assert yakuman_gate(rules_from("tenhou", paarenchan=True, daisharin=True)) == (
         YAKUMAN_HINT | PAARENCHAN | SEVEN_PAIRS)
+
+
+def test_the_plain_basic_points_are_basic_points() -> None:
+    # _plain_basic computes below 5 han and reads the limits from the rules' tables: the
+    # same as limits.basic_points for every han and fu a hand can have, under every preset
+    # and with kiriage, without kazoe yakuman and with aotenjou.
+    from typed_mahjong.core.limits import basic_points
+    from typed_mahjong.core.rules import PRESETS
+    from typed_mahjong.core.scoring import _plain_basic, _tables
+
+    variants = [*PRESETS.values(), rules_from("tenhou", kiriage=True),
+                rules_from("tenhou", kazoe_yakuman=False), rules_from("tenhou", aotenjou=True),
+                rules_from("tenhou", aotenjou=True, aotenjou_adds_yaku=True)]
+    for rules in variants:
+        tables = _tables(rules)
+        for han in range(40):
+            for fu in (20, 25, *range(30, 150, 10)):
+                assert _plain_basic(han, fu, rules, tables) == basic_points(han, fu, rules), (
+                    rules.name, han, fu)

@@ -779,18 +779,25 @@ _TABLE_LIMIT: Final = 4096
 
 
 class _RuleTables:
-    """Basic points and limit by han and fu (``limits.basic_points``, no yakuman), and the
+    """What ``limits.basic_points`` (no yakuman) reads of the rules, and its answers by
+    han and fu under aotenjou (``_plain_basic``); the
     payments with no liability by basic points, seat, tsumo and honba (``_payment_row``:
     payments, points before honba, all paid); and the rules' yakuman gate
     (``yaku.yakuman_gate``)."""
 
-    __slots__ = ("rules", "basic", "payments", "yakuman_gate")
+    __slots__ = ("rules", "basic", "payments", "yakuman_gate", "limited", "kiriage",
+                 "limits")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.yakuman_gate = yakuman_gate(rules)  # once a set of rules, not once a shape
         self.basic: dict[int, tuple[int, str | None]] = {}
         self.payments: dict[int, _PaymentRow] = {}
+        # With limits (no aotenjou), what _plain_basic reads: kiriage, and the limit of
+        # 5 to 13 han and more, whatever the fu (basic_points).
+        self.limited = not rules.aotenjou
+        self.kiriage = rules.kiriage
+        self.limits = tuple(basic_points(han, 20, rules) for han in range(5, 14))
 
 
 _RULE_TABLES: Final[dict[int, _RuleTables]] = {}
@@ -820,6 +827,14 @@ def _tables(rules: Rules) -> _RuleTables:
 def _plain_basic(han: int, fu: int, rules: Rules,
                  tables: _RuleTables) -> tuple[int, str | None]:
     """``basic_points(han, fu, rules)`` through the rules' table."""
+    if tables.limited:
+        # Computed, with the rules' facts at hand: no key to box, no dict to look in.
+        if han >= 5:
+            return tables.limits[han - 5 if han < 13 else 8]
+        basic = fu << (han + 2)  # fu * 2 ** (han + 2)
+        if basic >= 2000 or (tables.kiriage and basic == 1920):
+            return 2000, "mangan"
+        return basic, None
     key = han << 10 | fu if fu < 1024 else -1
     found = tables.basic.get(key)
     if found is None:
