@@ -92,7 +92,7 @@ def fu_total(shape: WinShape, seat: int, round_: int, rinshan: bool, rules: Rule
         if parts is not None:
             parts.append(_CLOSED_RON)
         total = 30
-    if tsumo and not pinfu and (rules.rinshan_tsumo_fu or not rinshan):
+    if tsumo and not pinfu and (not rinshan or rules.rinshan_tsumo_fu):
         if parts is not None:
             parts.append(_TSUMO)
         total += 2

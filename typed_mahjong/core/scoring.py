@@ -101,9 +101,11 @@ class Score:
     def __init__(self, han: int, fu: int, yaku: Parts, fu_facts: int, limit: str | None,
                  points: int, payments: Parts, total: int, wait: Wait, yakuman: int,
                  is_yakuless: bool, dealer: bool, tsumo: bool, shape: WinShape, basic: int,
-                 rules: Rules) -> None:
+                 rules: Rules, name: str) -> None:
+        # ``name``: the rules' (kept by the scorer's tables: an attribute of Rules is a
+        # generic lookup compiled).
         self._values = (han, fu, yaku, fu_facts, limit, points, payments, total, wait,
-                        yakuman, is_yakuless, dealer, tsumo, rules.name, shape, basic, rules)
+                        yakuman, is_yakuless, dealer, tsumo, name, shape, basic, rules)
 
     @property
     def han(self) -> int:
@@ -741,7 +743,7 @@ def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rul
     facts = seat | situation.round << 6 | situation.rinshan << 12 | pinfu << 13
     if not yaku:
         return Score(0, fu, (), facts, None, 0, (), 0, shape.wait, 0, True, seat == EAST,
-                     tsumo, shape, 0, rules)
+                     tsumo, shape, 0, rules, tables.name)
     if liable is None:
         payments, points, paid = _plain_payments(basic, seat, tsumo, honba, rules, tables)
     else:
@@ -753,8 +755,8 @@ def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rul
             paid += amount
         points = paid - honba_paid
     return Score(han, fu, yaku, facts, limit, points, payments,
-                 paid + sticks * rules.riichi_stick_value, shape.wait, yakuman, False,
-                 seat == EAST, tsumo, shape, basic, rules)
+                 paid + sticks * tables.stick_value, shape.wait, yakuman, False,
+                 seat == EAST, tsumo, shape, basic, rules, tables.name)
 
 
 def _honba_paid(honba: int, rules: Rules, tsumo: bool) -> int:
@@ -783,10 +785,10 @@ class _RuleTables:
     han and fu under aotenjou (``_plain_basic``); the
     payments with no liability by basic points, seat, tsumo and honba (``_payment_row``:
     payments, points before honba, all paid); and the rules' yakuman gate
-    (``yaku.yakuman_gate``)."""
+    (``yaku.yakuman_gate``), name and riichi stick value, read once a set of rules."""
 
     __slots__ = ("rules", "basic", "payments", "yakuman_gate", "limited", "kiriage",
-                 "limits")
+                 "limits", "name", "stick_value")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -798,6 +800,8 @@ class _RuleTables:
         self.limited = not rules.aotenjou
         self.kiriage = rules.kiriage
         self.limits = tuple(basic_points(han, 20, rules) for han in range(5, 14))
+        self.name = rules.name  # for the Score
+        self.stick_value = rules.riichi_stick_value
 
 
 _RULE_TABLES: Final[dict[int, _RuleTables]] = {}
