@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Final
 
+from mypy.nodes import SymbolTableNode
 from mypy.plugin import AnalyzeTypeContext, TypeAnalyzerPluginInterface
 from mypy.types import AnyType, RawExpressionType, Type, TypeOfAny, UnboundType
 
@@ -113,7 +114,7 @@ class FastAnswers:
         try:
             api = ctx.api
             semantic = api.api  # type: ignore[attr-defined]
-            table = semantic.globals
+            table: dict[str, SymbolTableNode] = semantic.globals
             if table is not self._table or not self._previous \
                     or semantic.locals[-1] is not None or semantic.type is not None:
                 return analyze_result(ctx, result, self._state)
@@ -123,10 +124,11 @@ class FastAnswers:
             for arg in ctx.type.args:
                 if type(arg) is not UnboundType:
                     return analyze_result(ctx, result, self._state)
-                written = arg.name  # type: ignore[attr-defined]
+                written = arg.name
                 entry = known.get(written)
                 symbol = table.get(written)
-                if entry is None or symbol is not entry[0] or symbol.node is not entry[1]:
+                if entry is None or symbol is None or symbol is not entry[0] \
+                        or symbol.node is not entry[1]:
                     return analyze_result(ctx, result, self._state)
                 name = entry[2]
                 pieces.append(name)
@@ -153,8 +155,8 @@ class FastAnswers:
                 pieces.append(END)
             key = FIELD.join(pieces)
             record = self._previous.get(key)
-            kind = type(record)
-            if kind is not int and kind is not str:
+            record_kind = type(record)
+            if record_kind is not int and record_kind is not str:
                 return analyze_result(ctx, result, self._state)
             if name_like:
                 # Name-like strings ("E") are values here: withdraw mypy's "not defined" for
