@@ -32,6 +32,7 @@ import io
 import json
 import os
 import re
+import shutil
 import sys
 import sysconfig
 import tempfile
@@ -126,20 +127,20 @@ def write_record(build_lib: str) -> None:
         (package / RECORD).write_text(json.dumps(OUTCOME) + "\n", encoding="utf-8")
 
 
-def remove_stale_extensions() -> None:
-    """Delete compiled modules an earlier build left in build/lib.*: a pure build would pack
-    them, and a module taken off the list would keep its old extension."""
-    for lib in ROOT.glob("build/lib.*"):
-        for path in [*lib.glob("typed_mahjong__mypyc.*"), *lib.glob("typed_mahjong/**/*.so"),
-                     *lib.glob("typed_mahjong/**/*.pyd")]:
-            path.unlink()
+def remove_stale_build_output() -> None:
+    """Delete what an earlier build left in build/lib*: setuptools copies the sources there
+    and packs whatever it finds, so a module since deleted from the sources would ship again,
+    a pure build would pack the compiled modules and a module taken off the list would keep
+    its old extension. The compiler's objects (build/temp*) and mypyc's cache stay."""
+    for lib in [ROOT / "build" / "lib", *ROOT.glob("build/lib.*")]:
+        shutil.rmtree(lib, ignore_errors=True)
 
 
 def compiled_extensions() -> list[Any]:
     """mypyc's extension modules, or [] (with a notice) when this build stays pure."""
     if not BUILDING & set(sys.argv[1:]):
         return []  # metadata, sdist or an editable install
-    remove_stale_extensions()
+    remove_stale_build_output()
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         notice(f"{PURE_ENV} was set when it was built")
         return []

@@ -87,3 +87,23 @@ def test_the_record_is_written_into_the_built_package(tmp_path: Path) -> None:
     setup.write_record(str(tmp_path))
     written = json.loads((tmp_path / "typed_mahjong" / RECORD).read_text(encoding="utf-8"))
     assert written == {"build": "pure Python", "reason": "TYPED_MAHJONG_PURE was set"}
+
+
+def test_a_build_starts_from_an_empty_build_lib(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # setuptools copies the sources into build/lib* and packs whatever it finds there: a
+    # module since deleted from the sources (plugin/config.py once) shipped in the next
+    # wheel built in the same checkout, and so did an extension in a pure build.
+    setup = setup_module()
+    monkeypatch.setattr(setup, "ROOT", tmp_path)
+    left = [tmp_path / "build/lib.linux-x86_64-cpython-311/typed_mahjong/plugin/config.py",
+            tmp_path / "build/lib.linux-x86_64-cpython-311/typed_mahjong__mypyc.so",
+            tmp_path / "build/lib/typed_mahjong/core/old.py"]
+    kept = [tmp_path / "build/temp.linux-x86_64-cpython-311/core.o",
+            tmp_path / "build/mypyc-cache/cache.json", tmp_path / "typed_mahjong/core/tiles.py"]
+    for path in left + kept:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x")
+    setup.remove_stale_build_output()
+    assert [path for path in left if path.exists()] == []
+    assert [path for path in kept if not path.exists()] == []
