@@ -44,6 +44,7 @@ def _agreement(mcr: games.Game, rows: list[dict[str, Any]]) -> tuple[int, int, i
             sum(c.same_fans for c in comparisons))
 
 
+@pytest.mark.slow  # 7 s; test_corpus_agrees (CI) checks every row of the corpus, this quarter too
 def test_corpus_sample_agrees(mcr: games.Game, scored: list[dict[str, Any]]) -> None:
     rows, totals, fans = _agreement(mcr, scored[::4])
     assert rows == 2548
