@@ -31,7 +31,7 @@ def test_samples_are_charged_to_the_stage_score_was_running(
     samples = [
         ["shape.HandTiles.__init__", "scoring._quick_tiles", "scoring._score", "loop"],
         ["scoring._quick_tiles", "scoring._score", "loop"],
-        ["fu.fu_and_parts", "scoring._evaluate", "scoring._score", "loop"],
+        ["fu.fu_total", "scoring._evaluate", "scoring._score", "loop"],
         ["scoring._score", "loop"],
         ["loop"],
     ]

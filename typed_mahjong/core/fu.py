@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from .rules import Rules
 from .shape import KANCHAN, PENCHAN, TANKI, WinShape
-from .situation import SEAT_NAMES, Situation
+from .situation import SEAT_NAMES
 from .tiles import WHITE, is_terminal_or_honour, tile_name
 
 FuParts = tuple[tuple[str, int], ...]
@@ -40,30 +40,18 @@ _TRIPLET_FU: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(part[1] for part in kind) for kind in _TRIPLET_PARTS)
 
 
-_CHIITOITSU: Final = ((("chiitoitsu", 25),), 25)
-_PINFU_TSUMO: Final = ((("pinfu tsumo", 20),), 20)
-
-
-def fu_and_parts(shape: WinShape, situation: Situation, rules: Rules,
-                 pinfu: bool) -> tuple[FuParts, int]:
-    """The fu parts of a shape and their sum, the rounded total."""
-    if shape.form == "chiitoitsu":
-        return _CHIITOITSU
-    if pinfu and shape.tsumo:
-        return _PINFU_TSUMO
-    parts: list[_Part] = []
-    total = fu_total(shape, situation.seat, situation.round, situation.rinshan, rules, pinfu,
-                     parts)
-    return tuple(parts), total
+_CHIITOITSU: Final[FuParts] = (("chiitoitsu", 25),)
+_PINFU_TSUMO: Final[FuParts] = (("pinfu tsumo", 20),)
 
 
 def fu_parts(shape: WinShape, seat: int, round_: int, rinshan: bool, rules: Rules,
              pinfu: bool) -> FuParts:
-    """``fu_and_parts``'s parts, from the facts of the situation they read."""
+    """The fu parts of a shape (what ``Score.fu_breakdown`` shows), adding up to
+    ``fu_total``'s total, from the facts of the situation they read."""
     if shape.form == "chiitoitsu":
-        return _CHIITOITSU[0]
+        return _CHIITOITSU
     if pinfu and shape.tsumo:
-        return _PINFU_TSUMO[0]
+        return _PINFU_TSUMO
     parts: list[_Part] = []
     fu_total(shape, seat, round_, rinshan, rules, pinfu, parts)
     return tuple(parts)
@@ -77,12 +65,12 @@ def fu_total(shape: WinShape, seat: int, round_: int, rinshan: bool, rules: Rule
     are read (``Score.fu_breakdown``)."""
     if shape.form == "chiitoitsu":
         if parts is not None:
-            parts.append(_CHIITOITSU[0][0])
+            parts.append(_CHIITOITSU[0])
         return 25
     tsumo = shape.tsumo
     if pinfu and tsumo:
         if parts is not None:
-            parts.append(_PINFU_TSUMO[0][0])
+            parts.append(_PINFU_TSUMO[0])
         return 20
     closed = shape.closed
     if parts is not None:
