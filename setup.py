@@ -36,6 +36,7 @@ import shutil
 import sys
 import sysconfig
 import tempfile
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -53,12 +54,16 @@ PURE = "pure Python"
 # The build's outcome so far; build_py writes it, build_ext rewrites it once it knows.
 OUTCOME: dict[str, str] = {"build": PURE, "reason": "built without extension modules"}
 # The build's own mypy settings: mypyc needs the types, not the developer's strictness.
-MYPYC_CONFIG = "[mypy]\nwarn_unused_configs = False\n"
+MYPYC_CONFIG = ("[mypy]\nwarn_unused_configs = False\n"
+                # With no site-packages mypy is not found: the plugin's modules see its
+                # objects as Any, and compiled code reads them through the Python API.
+                "[mypy-mypy.*]\nignore_missing_imports = True\n")
 
 
 def compiled_modules() -> list[str]:
-    """``COMPILED_MODULES`` of typed_mahjong/build.py, as file paths ("solitaire.looser" is
-    typed_mahjong/solitaire/looser.py)."""
+    """``COMPILED_MODULES`` of typed_mahjong/build.py, as file paths in the package as it is
+    installed ("solitaire.looser" is typed_mahjong/solitaire/looser.py, "plugin.fast"
+    typed_mahjong/plugin/fast.py, whose source is plugin/fast.py: ``source_path``)."""
     tree = ast.parse((ROOT / "typed_mahjong" / "build.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.AnnAssign | ast.Assign):
@@ -68,6 +73,46 @@ def compiled_modules() -> list[str]:
                 return [f"typed_mahjong/{name.replace('.', '/')}.py"
                         for name in ast.literal_eval(node.value)]
     raise RuntimeError("typed_mahjong/build.py defines no COMPILED_MODULES")
+
+
+# The package laid out as it is installed, for mypyc: mypy names a module by its place among
+# the packages on disk, so plugin/fast.py must sit at typed_mahjong/plugin/fast.py to be
+# compiled as typed_mahjong.plugin.fast.
+STAGE = Path("build", "mypyc-src")
+
+
+def source_dirs() -> dict[str, str]:
+    """Each installed package directory that sits elsewhere in this tree, and where
+    (pyproject.toml's package-dir: the plugin and the generator sit beside the package)."""
+    with open(ROOT / "pyproject.toml", "rb") as file:
+        mapping = tomllib.load(file)["tool"]["setuptools"]["package-dir"]
+    return {package.replace(".", "/"): directory for package, directory in mapping.items()
+            if package.replace(".", "/") != directory}
+
+
+def source_path(installed: str) -> Path:
+    """The file in this tree of an installed path (typed_mahjong/plugin/fast.py is
+    plugin/fast.py)."""
+    for package, directory in source_dirs().items():
+        if installed.startswith(package + "/"):
+            return ROOT / directory / installed[len(package) + 1:]
+    return ROOT / installed
+
+
+def stage_sources() -> None:
+    """Copy the package's Python files into ``STAGE`` in their installed layout. Files keep
+    their times, so mypyc's cache still knows the unchanged ones."""
+    shutil.rmtree(ROOT / STAGE, ignore_errors=True)
+    shutil.copytree(ROOT / "typed_mahjong", ROOT / STAGE / "typed_mahjong", ignore=_not_python)
+    for package, directory in source_dirs().items():
+        shutil.copytree(ROOT / directory, ROOT / STAGE / package, ignore=_not_python)
+
+
+def _not_python(directory: str, names: list[str]) -> set[str]:
+    """What ``stage_sources`` leaves out: all but subpackages, sources, stubs and markers."""
+    return {name for name in names if name == "__pycache__" or (
+        not name.endswith((".py", ".pyi", "py.typed"))
+        and not os.path.isdir(os.path.join(directory, name)))}
 
 
 def compiler_problem() -> str | None:
@@ -112,7 +157,8 @@ def notice(reason: str) -> None:
 def mypyc_arguments(config: str) -> list[str]:
     """mypy's command line for the compiled modules (see the module docstring)."""
     return ["--config-file", config, "--no-site-packages", "--follow-imports", "silent",
-            "--cache-dir", "build/mypyc-cache", *compiled_modules()]
+            "--cache-dir", "build/mypyc-cache",
+            *(str(STAGE / path) for path in compiled_modules())]
 
 
 def first_error(output: str) -> str | None:
@@ -153,6 +199,7 @@ def compiled_extensions() -> list[Any]:
     except ImportError as exc:
         notice(f"mypyc is not importable ({exc})")
         return []
+    stage_sources()
     # pip shows this with -v only; the compile is silent for minutes otherwise.
     print(f"typed-mahjong: compiling {len(compiled_modules())} modules with mypyc (about 3 "
           f"minutes on 2 cores; {PURE_ENV}=1 installs pure Python at once)",

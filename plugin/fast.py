@@ -127,8 +127,10 @@ class FastAnswers:
                 written = arg.name
                 entry = known.get(written)
                 symbol = table.get(written)
-                if entry is None or symbol is None or symbol is not entry[0] \
-                        or symbol.node is not entry[1]:
+                # The node before the identity test: compiled, mypy's types are unknown
+                # (Any), and ``is`` would narrow the symbol to the plain object of ``entry``.
+                if entry is None or symbol is None or symbol.node is not entry[1] \
+                        or symbol is not entry[0]:
                     return analyze_result(ctx, result, self._state)
                 name = entry[2]
                 pieces.append(name)

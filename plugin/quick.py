@@ -105,13 +105,16 @@ def quick_read(api: TypeAnalyzerPluginInterface, result: str, args: Sequence[Typ
                 name = entry[2]
         if name is None:
             symbol = lookup(written, arg, True)
-            if symbol is None or type(symbol.node) is not TypeInfo:
+            node = symbol.node if symbol is not None else None
+            if node is None or type(node) is not TypeInfo:
                 return None
-            name = INPUT_BY_FULLNAME.get(symbol.node.fullname)
+            name = INPUT_BY_FULLNAME.get(node.fullname)
             if name is None:
                 return None
+            # The node taken before this identity test: compiled, mypy's types are unknown
+            # (Any) and the test would narrow the symbol to the table's plain object.
             if table is not None and table.get(written) is symbol:
-                names.put(written, symbol, symbol.node, name)  # type: ignore[union-attr]
+                names.put(written, symbol, node, name)  # type: ignore[union-attr]
         pieces.append(name)
         number = name in NUMBER_INPUTS
         values: list[object] = []

@@ -33,9 +33,12 @@ RECORD: Final = "build_record.json"  # written by setup.py into the built packag
 # The one list of compiled modules (setup.py reads it with ast, without importing us), as
 # module names relative to the package ("solitaire.looser" is typed_mahjong.solitaire.looser):
 # the scoring pipeline and shanten, the Shanghai solver's search, the mjlog reader and the
-# YAML games' scoring engine, whose hot loops gain from native code. Left out on purpose:
-# rules (presets built with dataclass introspection), errors, the annotation names, the
-# query layer, plugin, codegen, CLI, the games' file reader and type checker (run once per
+# YAML games' scoring engine, whose hot loops gain from native code, and the mypy plugin's
+# way through each annotation (its short way, the memo, the Literal types, the comparison
+# hook, the score memo), run thousands of times a mypy run. Left out on purpose: rules
+# (presets built with dataclass introspection), errors, the annotation names, the rest of
+# the query layer, the plugin's class and careful path (its hooks, patched in tests, and
+# mypy's plugin API), codegen, CLI, the games' file reader and type checker (run once per
 # file), the other log readers (tenhou.net/6, mjai), and solitaire's faces, positions,
 # deals, formats, solver front end, helper process and reports (dynamic or not hot).
 COMPILED_MODULES: Final = (
@@ -82,6 +85,16 @@ COMPILED_MODULES: Final = (
     "games.melds",
     "games.engine",
     "games.waits",
+    # The plugin's way through a fixture's annotation and its assert (plugin/ is installed
+    # as typed_mahjong.plugin): mypy's objects are read through the Python API.
+    "plugin.quick",
+    "plugin.fast",
+    "plugin.memo",
+    "plugin.literals",
+    "plugin.claims",
+    "plugin.comparison",
+    "query.keys",
+    "query.answering",
 )
 
 
