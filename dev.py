@@ -68,8 +68,8 @@ COMPILED_DESELECT = (
     *(f"tests/plugin/test_never_crash.py::test_an_exception_in_a_hook_becomes_an_error[{case}]"
       for case in ("typed_mahjong.plugin.annotation_hook-read_inputs-lines0-False",
                    "typed_mahjong.plugin.fast-quick_read-lines1-True",
-                   "typed_mahjong.plugin.fast-plain_call-lines2-True",
-                   "typed_mahjong.query.answering-score_call-lines3-True")),
+                   "typed_mahjong.plugin.fast-plain_question-lines2-True",
+                   "typed_mahjong.query.answering-score_question-lines3-True")),
 )
 
 

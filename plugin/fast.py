@@ -9,8 +9,10 @@ reads the key and the inputs in one pass over the syntax (``quick.quick_read``);
 - an answer kept from the previous run (``memo``), or already found in this run for the
   same key, is the answer: nothing is rebuilt;
 - otherwise, when the inputs are of the plain kinds (a hand, a winning tile, win options,
-  a rules preset, each once), the core's ``Call`` is made straight from them and answered
-  by ``answering.answer`` -- the same function, the same score memo as the careful path;
+  a rules preset, each once), the question they ask (``answering.ScoreKey``: what the
+  ``Call`` of the careful path asks) is made straight from them, with no ``Call``, and
+  answered by ``answering.answer_question`` -- the function ``answer`` answers such a call
+  with, under the same score memo;
 - anything else (Explain, a game, a table input, a value of a wrong kind, any problem) goes
   the careful way (``annotation_hook._analyze_carefully``), which reads every node, builds
   the call with ``build_call`` and reports errors where they are. Only verdicts are taken
@@ -39,7 +41,7 @@ from .quick import END, FIELD, InputNames, Parts, quick_read
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from typed_mahjong.query.building import Call
+    from typed_mahjong.query.answering import ScoreKey
     from typed_mahjong.query.names import Answer
 
     from .state import State
@@ -233,13 +235,13 @@ class FastAnswers:
         self._table = table
 
     def _score(self, result: str, parts: Parts) -> object:
-        call = plain_call(result, parts)
-        if call is None:
+        question = plain_question(result, parts)
+        if question is None:
             return _MISSING
         engine = self._state.engine
         try:
-            return _query()[1].answer(call, engine.rules, engine.base_dir,
-                                     scores=engine.scores).value
+            return _query()[0].answer_question(result, question, engine.rules,
+                                              scores=engine.scores).value
         except Exception:  # noqa: BLE001 - a HandError or worse: the careful path says
             return _MISSING  # the careful path reports it, with the score memo's help
 
@@ -261,15 +263,16 @@ class FastAnswers:
         return made
 
 
-def plain_call(result: str, parts: Parts) -> Call | None:
-    """The ``Call`` that ``build_call(result, parts)`` makes, when the inputs are of the
-    plain kinds and that call is well formed; None for everything else (which
-    ``build_call`` then reads, and reports if it is wrong). Each kind of input follows
-    ``build_call`` for its kind: a hand's called melds after its concealed tiles, a win
-    option's text joined, a count an int that is no bool."""
+def plain_question(result: str, parts: Parts) -> ScoreKey | None:
+    """The question (hand, winning tile, win options, rules) of the ``Call`` that
+    ``build_call(result, parts)`` makes, when the inputs are of the plain kinds and that
+    call is well formed, asks a scored result and names no game, table input or Explain;
+    None for everything else (which ``build_call`` then reads, and reports if it is
+    wrong). Each kind of input follows ``build_call`` for its kind: a hand's called melds
+    after its concealed tiles, a win option's text joined, a count an int that is no
+    bool."""
     if result not in SCORE_RESULTS:
         return None
-    building = _query()[0]
     kinds = _input_kinds()
     hand: str | None = None
     win: str | None = None
@@ -325,13 +328,10 @@ def plain_call(result: str, parts: Parts) -> Call | None:
             situation[option] = text  # type: ignore[index]
     if hand is None or win is None:
         return None
-    call: Call = building.Call(result=result, hand=hand, win=win,
-                               situation=tuple(sorted(situation.items())), rules=rules,
-                               game=None, explain=False, origins=(), table=())
-    return call
+    return (hand, win, tuple(sorted(situation.items())), rules)
 
 
-# The kinds of input plain_call reads: one lookup an input instead of a chain of tests.
+# The kinds of input plain_question reads: one lookup an input instead of a chain of tests.
 _HAND, _WIN, _FLAG, _NUMBER, _TEXT, _TEXTS, _RULES = ("hand", "win", "flag", "number", "text",
                                                      "texts", "rules")
 _KINDS: dict[str, tuple[str, object]] = {}
@@ -341,7 +341,7 @@ def _input_kinds() -> dict[str, tuple[str, object]]:
     """Input name -> (its kind, what it sets: the tsumo flag of a win, the core's option),
     from the query layer's tables, in the order ``build_call`` tells the kinds apart."""
     if not _KINDS:
-        tables = _query()[2]
+        tables = _query()[1]
         kinds: dict[str, tuple[str, object]] = {"Hand": (_HAND, None)}
         for name in ("Ron", "Tsumo"):
             kinds.setdefault(name, (_WIN, tables.WIN_INPUTS[name]))
@@ -357,16 +357,15 @@ def _input_kinds() -> dict[str, tuple[str, object]]:
     return _KINDS
 
 
-_LOADED: list[tuple[ModuleType, ModuleType, ModuleType]] = []
+_LOADED: list[tuple[ModuleType, ModuleType]] = []
 
 
-def _query() -> tuple[ModuleType, ModuleType, ModuleType]:
-    """The query layer's ``building``, ``answering`` and ``names``, loaded when a question
-    is first answered (an import statement a call would cost more than the rest of the
-    short way)."""
+def _query() -> tuple[ModuleType, ModuleType]:
+    """The query layer's ``answering`` and ``names``, loaded when a question is first
+    answered (an import statement a call would cost more than the rest of the short way)."""
     if not _LOADED:
-        from typed_mahjong.query import answering, building
+        from typed_mahjong.query import answering
         from typed_mahjong.query import names as tables
 
-        _LOADED.append((building, answering, tables))
+        _LOADED.append((answering, tables))
     return _LOADED[0]

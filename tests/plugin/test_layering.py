@@ -1,6 +1,6 @@
 """Issue 31 item 5: the plugin calls the query layer, and nothing in the query layer calls
 back into the plugin (it used to: plugin -> answering.answer -> the plugin's memoized scorer
--> answering.score_call). Watched with a profiler, every call the plugin's engine makes while
+-> answering's scorer). Watched with a profiler, every call the plugin's engine makes while
 it answers a riichi hand, a repeated hand and a game hand.
 
 Hands (worked by hand):

@@ -1,22 +1,21 @@
 """The plugin's written-out names (plugin/names.py) against the tables they are copied
-from, and the short way's call (plugin/fast.py) against ``build_call``.
+from, and the short way's question (plugin/fast.py) against ``build_call``.
 
 The plugin loads without the query layer, so it hooks on names written out; each must be
-the table's. And the short way makes a riichi question's ``Call`` itself: it must be the
-call ``build_call`` makes of the same inputs (origins aside: errors go the careful way), or
-no call at all when ``build_call`` would refuse the inputs or the short way does not take
+the table's. And the short way makes a riichi question itself, with no ``Call``: it must be
+the question (hand, winning tile, win options, rules) of the call ``build_call`` makes of
+the same inputs, and that call must have no game, table input or Explain -- or there is no
+question at all when ``build_call`` would refuse the inputs or the short way does not take
 their kind.
 """
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from typed_mahjong.plugin import comparison, function_hook, names, parametrize, reading
-from typed_mahjong.plugin.fast import plain_call
-from typed_mahjong.query import building
+from typed_mahjong.plugin.fast import plain_question
+from typed_mahjong.query import answering, building
 from typed_mahjong.query import names as tables
 from typed_mahjong.query.cases import RESULT_OF
 
@@ -73,16 +72,18 @@ PARTS = [
 
 
 @pytest.mark.parametrize(("result", "parts"), PARTS)
-def test_the_short_way_makes_build_calls_call(
+def test_the_short_way_asks_build_calls_question(
         result: str, parts: list[tuple[str, tuple[object, ...]]]) -> None:
-    made = plain_call(result, parts)
+    made = plain_question(result, parts)
     try:
         built = building.build_call(result, parts)
     except (building.AnnotationError, TypeError):
         assert made is None
         return
     if made is not None:
-        assert made == dataclasses.replace(built, origins=())
+        assert made == answering.question_of(built)
+        assert built.result == result and built.game is None and not built.explain
+        assert not built.table
     else:  # left to build_call: a kind of input or result the short way does not take
         assert (built.explain or built.game is not None or built.table
                 or result not in names.SCORE_RESULTS)

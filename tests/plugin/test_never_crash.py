@@ -116,12 +116,12 @@ def _declines(*args: object, **kwargs: object) -> None:
 
 @pytest.mark.parametrize(("target", "name", "lines", "short_way"), [
     # The careful reading (an annotation the short way leaves to it), and the short way's
-    # reading of the key, of the inputs and of the call.
+    # reading of the key, of the inputs and of the question.
     (annotation_hook, "read_inputs", [3], False),
     (fast, "quick_read", [3], True),
-    (fast, "plain_call", [3], True),
-    # the annotation, the call and the row all ask the core
-    (answering, "score_call", [3, 4, 5], True),
+    (fast, "plain_question", [3], True),
+    # the annotation, the call and the row all ask the core, through score_question
+    (answering, "score_question", [3, 4, 5], True),
     (function_hook, "_literal_arguments", [4], True),
     (case_hook, "_arguments", [5], True),
 ])

@@ -52,17 +52,24 @@ class PlayableGame(Protocol):
     def waits(self, hand: str) -> tuple[str, ...]: ...
 
 
-def score_call(call: Call, rules: str | Rules) -> Score:
-    """Score the hand of a query; the query's own rules win over ``rules``."""
-    if call.win is None:  # build_call and call_of insist on it
-        raise TypeError(f"{call.result}: a winning tile (win) is needed")
-    options: dict[str, Any] = dict(call.situation)
-    return score(call.hand, call.win, rules=call.rules if call.rules is not None else rules,
-                 **options)
-
-
-# A call's part of a score's key; the rules it is scored under key the table it is in.
+# A scored question: the hand, the winning tile, the win options set (sorted by name) and
+# the question's own rules; the part of a score's key that a call gives (the rules it is
+# scored under key the table it is in). The mypy plugin's short way reads an annotation
+# straight into one (``plugin.fast.plain_question``), with no ``Call``.
 ScoreKey = tuple[str, str | None, tuple[tuple[str, object], ...], "str | Rules | None"]
+
+
+def question_of(call: Call) -> ScoreKey:
+    return (call.hand, call.win, call.situation, call.rules)
+
+
+def score_question(question: ScoreKey, rules: str | Rules) -> Score:
+    """Score a question (with its winning tile); its own rules win over ``rules``. Every
+    score of a query is made here."""
+    hand, win, situation, own_rules = question
+    options: dict[str, Any] = dict(situation)
+    return score(hand, win or "", rules=own_rules if own_rules is not None else rules,
+                 **options)
 
 
 class ScoreMemo:
@@ -78,21 +85,20 @@ class ScoreMemo:
         self._rules: str | Rules | None = None
         self._table: dict[ScoreKey, Score | HandError] = {}
 
-    def score(self, call: Call, rules: str | Rules) -> Score:
-        """``score_call(call, rules)``, computed once."""
+    def score(self, question: ScoreKey, rules: str | Rules) -> Score:
+        """``score_question(question, rules)``, computed once."""
         if rules is not self._rules:
             table = self._known.get(rules)
             if table is None:
                 table = self._known[rules] = {}
             self._rules, self._table = rules, table
-        key: ScoreKey = (call.hand, call.win, call.situation, call.rules)
-        known = self._table.get(key)
+        known = self._table.get(question)
         if known is None:
             try:
-                known = score_call(call, rules)
+                known = score_question(question, rules)
             except HandError as exc:
                 known = exc
-            self._table[key] = known
+            self._table[question] = known
         if isinstance(known, HandError):
             raise known
         return known
@@ -147,13 +153,25 @@ def answer(call: Call, rules: str | Rules | None = None, base_dir: Path | None =
         return _answer_hand(call, rule_set)
     if row.asks == SETTLE:  # the settlement scores the win itself, once
         return _answer_settlement(call, rule_set if rule_set is not None else "tenhou")
-    # The call's own rules are applied by score_call; a memo keys on both.
+    if call.win is None:  # build_call and call_of insist on it
+        raise TypeError(f"{call.result}: a winning tile (win) is needed")
+    return answer_question(call.result, question_of(call), rules, scores=scores)
+
+
+def answer_question(result: str, question: ScoreKey, rules: str | Rules | None = None, *,
+                    scores: ScoreMemo | None = None) -> Answered:
+    """``answer`` of a call with no game whose result scores a win (``Points``, ``Han``,
+    ``Yaku``...), given as the question it asks.
+
+    Raises HandError (``NoYaku`` for a hand that scores nothing)."""
+    row = RESULTS_BY_NAME[result]
+    # The question's own rules are applied by score_question; a memo keys on both.
     configured = rules if rules is not None else "tenhou"
-    outcome = (scores.score(call, configured) if scores is not None
-               else score_call(call, configured))
-    _refuse_yakuless(call, outcome)
+    outcome = (scores.score(question, configured) if scores is not None
+               else score_question(question, configured))
+    _refuse_yakuless(question, outcome)
     if row.value is None:  # every row that scores a win reads its value from the Score
-        raise AnnotationError(f"{call.result} has no value of a scored hand", 0)
+        raise AnnotationError(f"{result} has no value of a scored hand", 0)
     return Answered(row.value(outcome), outcome)
 
 
@@ -179,11 +197,11 @@ def answer_game(call: Call, game: PlayableGame) -> Answered:
     return Answered(int(played.points) if call.result == "Points" else names, played)
 
 
-def _refuse_yakuless(call: Call, outcome: Score) -> None:
+def _refuse_yakuless(question: ScoreKey, outcome: Score) -> None:
     """``NoYaku`` for a complete hand that has no yaku: it cannot win."""
     if outcome.is_yakuless:
-        raise no_yaku(call.hand, call.win or "", outcome,
-                      tsumo=bool(dict(call.situation).get("tsumo")))
+        hand, win, situation, _ = question
+        raise no_yaku(hand, win or "", outcome, tsumo=bool(dict(situation).get("tsumo")))
 
 
 def _answer_hand(call: Call, rules: str | Rules | None) -> Answered:
