@@ -91,16 +91,18 @@ class FastAnswers:
     def __init__(self, state: State) -> None:
         self._state = state
         self._values: dict[str, Answer] = {}
-        self._types: dict[tuple[str, Answer], Type] = {}
-        self._builtins: object = None  # the builtins module the types were made against
+        # The type of each answer made against the builtins module ``_builtins``: keyed by
+        # the answer itself when it is an int or a str (its Literal, whatever the result),
+        # else by (result, answer) (names: a union or, for an exact set, a tuple).
+        self._types: dict[object, Type] = {}
+        self._builtins: object = None
         self._names = InputNames()
         # The module whose remembered answers ``result_hook`` reads: its global symbol table
         # (None: none yet), what the memo holds of it from the previous run and what it used
-        # in this one, and the Literal of each int or str answer made against its builtins.
+        # in this one.
         self._table: object = None
         self._previous: dict[str, object] = {}
         self._used: dict[str, object] = {}
-        self._literals: dict[object, Type] = {}
 
     def result_hook(self, result: str, ctx: AnalyzeTypeContext) -> Type:
         """The hook of result annotation ``result`` (mypy calls it through a ``partial``: one
@@ -169,9 +171,9 @@ class FastAnswers:
                 if errors.error_info_map.get(errors.file):
                     withdraw_name_errors(api, name_like_values(ctx.type.args))
             self._used[key] = record
-            made = self._literals.get(record)
+            made = self._types.get(record)
             if made is None:
-                made = self._literals[record] = result_type(
+                made = self._types[record] = result_type(
                     result, record, api.named_type)  # type: ignore[arg-type]
             return made
         except Exception:  # noqa: BLE001 - mypy's objects not as this path expects them
@@ -206,10 +208,10 @@ class FastAnswers:
         kind = type(value)
         if self._table is not None and (kind is int or kind is str):
             # Bound (so not under the daemon): this run's builtins, checked when bound.
-            made = self._literals.get(value)
+            made = self._types.get(value)
             if made is None:
-                made = self._literals[value] = result_type(result, value,  # type: ignore[arg-type]
-                                                           api.named_type)
+                made = self._types[value] = result_type(result, value,  # type: ignore[arg-type]
+                                                        api.named_type)
             return made
         return self._type(api, result, value)  # type: ignore[arg-type]
 
@@ -229,7 +231,6 @@ class FastAnswers:
             return
         if builtins is not self._builtins:
             self._types = {}
-            self._literals = {}
             self._builtins = builtins
         self._previous, self._used = self._state.memo.tables_of(module)
         self._table = table
@@ -252,9 +253,9 @@ class FastAnswers:
         builtins = modules.get("builtins") if type(modules) is dict else None
         if builtins is None or builtins is not self._builtins:
             self._types = {}
-            self._literals = {}
             self._builtins = builtins
-        cache_key = (result, value)
+        kind = type(value)
+        cache_key = value if kind is int or kind is str else (result, value)
         made = self._types.get(cache_key) if builtins is not None else None
         if made is None:
             made = result_type(result, value, api.named_type)
