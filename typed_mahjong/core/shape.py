@@ -22,7 +22,7 @@ from mypy_extensions import i64, mypyc_attr
 from .hand import Meld
 from .readings import COUNTS_TO_DIGITS, suit_table
 from .tile_types import Form, Wait
-from .tiles import HONOUR_MASK, KEY_RED_SHIFT, ORPHAN_MASK, tile_mask
+from .tiles import HONOUR_MASK, INDEX_READER, KEY_RED_SHIFT, ORPHAN_MASK, tile_mask
 
 RYANMEN: Final = "ryanmen"
 KANCHAN: Final = "kanchan"
@@ -90,6 +90,10 @@ def _outside(tile: int) -> bool:
 _NO_READING: Final = PartReading(-1, (), ())
 
 
+# bytes.translate table: a count of 0 to the digit "0", any other to "1" (Part: tile_mask).
+_HELD_DIGITS: Final = b"0" + b"1" * 255
+
+
 @mypyc_attr(serializable=True)
 class Part:
     """The concealed tiles of one suit (or of the honours) and all their readings."""
@@ -103,17 +107,26 @@ class Part:
         self.counts = counts
         self.reds = reds
         self.readings = readings
-        mask = size = most = 0
-        only_pairs = True
-        for rank in range(len(counts)):
-            count = counts[rank]
-            if count:
-                mask |= 1 << (base + rank)
-                size += count
-                if count > most:
-                    most = count
-                if count != 2:
-                    only_pairs = False
+        if INDEX_READER:
+            # Compiled, one C loop over the counts.
+            mask = size = most = 0
+            only_pairs = True
+            for rank in range(len(counts)):
+                count = counts[rank]
+                if count:
+                    mask |= 1 << (base + rank)
+                    size += count
+                    if count > most:
+                        most = count
+                    if count != 2:
+                        only_pairs = False
+        else:
+            # Interpreted, builtins over the bytes beat a loop of bytecodes: the ranks held
+            # as binary digits, highest rank first.
+            size = sum(counts)
+            most = max(counts)
+            mask = int(counts.translate(_HELD_DIGITS)[::-1], 2) << base
+            only_pairs = most == 0 or (most == 2 and 1 not in counts)
         self.tile_mask = mask
         self.size = size
         self.most = most  # copies of the tile held most
@@ -154,6 +167,8 @@ def _make_part(suit: int, digits: str) -> Part | None:
     length = len(digits)
     if length > 14:
         return None
+    if not INDEX_READER:
+        return _counted_part(suit, digits)
     # One pass over the character codes into a count a rank (compiled, a C loop: no
     # string is made a rank, no list grows; a list, not a bytearray, whose item assignment
     # is a generic call compiled): a new spelling makes its part on the scoring path. A red
@@ -179,6 +194,36 @@ def _make_part(suit: int, digits: str) -> Part | None:
 
 
 _ONE_CODE: Final = ord("1")
+
+
+def _counted_part(suit: int, digits: str) -> Part | None:
+    """``_make_part`` interpreted: one int holds the counts, a byte a rank (at most 14
+    characters: no byte carries into the next), and its bytes are the counts; the checks
+    are arithmetic on it, not a call a rank (a fresh hand's new spelling makes its part on
+    the scoring path)."""
+    ranks = _HONOUR_BYTES if suit == 3 else _SUIT_BYTES
+    key = 0
+    for char in digits:
+        added = ranks.get(char)
+        if added is None:
+            return None  # a character that is no rank of this suit (honours: 0, 8, 9)
+        key += added
+    if (key + _FIFTH_ADD) & _FIFTH_BITS or key >> _RED_BYTE > 1:
+        return None  # a fifth copy of a rank, or two red fives
+    raw = key.to_bytes(10, "little")
+    counts = raw[:7] if suit == 3 else raw[:9]
+    return Part(9 * suit, counts, raw[9], _part_readings(suit, counts))
+
+
+# What each character adds to _counted_part's int: rank r one at byte r; a red five ("0")
+# a five and a red five (byte 9). Adding 11 to each rank's byte sets its bit 4 (16) where
+# the rank has 5 copies or more (at most 14: 25, under 32).
+_SUIT_BYTES: Final = {str(rank + 1): 1 << 8 * rank for rank in range(9)}
+_SUIT_BYTES["0"] = 1 << 8 * 4 | 1 << 8 * 9
+_HONOUR_BYTES: Final = {str(rank + 1): 1 << 8 * rank for rank in range(7)}
+_RED_BYTE: Final = 8 * 9
+_FIFTH_ADD: Final = sum(11 << 8 * rank for rank in range(9))
+_FIFTH_BITS: Final = sum(16 << 8 * rank for rank in range(9))
 
 
 # Parts by their packed key (``tiles.read_suit_keys``: 3 bits a rank's count, the red fives
@@ -292,7 +337,7 @@ class MeldFacts:
 
     __slots__ = ("melds", "closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
                  "triplet_mask", "kans", "closed_kans", "outside", "man_copies", "pin_copies",
-                 "sou_copies", "honour_copies")
+                 "sou_copies", "honour_copies", "most")
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
         self.melds = melds
@@ -303,6 +348,8 @@ class MeldFacts:
         # no table of 34 is made (and none is kept: ints are not tracked by the cyclic
         # garbage collector). A count stops at 5, as meld_copies counts.
         man = pin = sou = honours = 0
+        most = 0
+        shared = False  # some tile in two melds
         for meld in melds:
             tiles = meld.tiles
             first = tiles[0]
@@ -310,16 +357,23 @@ class MeldFacts:
             if meld.kind == "chi":
                 runs += 1
                 run_mask |= 1 << first
-                mask |= 7 << first
+                held = 7 << first
                 outside = outside and first % 9 in (0, 6)
+                if most < 1:
+                    most = 1
             else:
                 triplets += 1
                 triplet_mask |= 1 << first
-                mask |= 1 << first
+                held = 1 << first
                 outside = outside and _outside(first)
+                if len(tiles) > most:
+                    most = len(tiles)
                 if len(tiles) == 4:
                     kans += 1
                     closed_kans += meld.kind == "ankan"
+            if mask & held:
+                shared = True
+            mask |= held
             if meld.kind != "ankan":
                 closed = False
             # A meld's tiles are of one suit (its first tile's); each is one more copy.
@@ -345,6 +399,12 @@ class MeldFacts:
         self.pin_copies = pin
         self.sou_copies = sou
         self.honour_copies = honours
+        # Copies of the tile the melds hold most (HandTiles.most); from the counts only
+        # where melds share a tile.
+        if shared:
+            for packed in (man, pin, sou, honours):
+                most = _most_with(most, packed, _NO_SUIT_TILES)
+        self.most = most
 
     def suit_copies(self, suit: int) -> int:
         """The copies of suit ``suit``'s tiles (0 m, 1 p, 2 s, 3 z), 3 bits a rank."""
@@ -375,6 +435,16 @@ class MeldFacts:
 def _add_copies(packed: int, tiles: tuple[int, ...], base: int) -> int:
     """``packed`` (3 bits a rank of the suit from tile ``base``) with a copy more of each of
     ``tiles``; a count stops at 5."""
+    # Most melds share no tile with another: where the meld's ranks hold no copy yet, its
+    # copies are added at once (a set of one tile, or a run of three), none reaching 5.
+    first = tiles[0]
+    shift = 3 * (first - base)
+    last = tiles[len(tiles) - 1]
+    if last == first:
+        if (packed >> shift) & 7 == 0:
+            return packed + (len(tiles) << shift)
+    elif last == first + 2 and len(tiles) == 3 and (packed >> shift) & 0o777 == 0:
+        return packed + (0o111 << shift)
     for index in range(len(tiles)):
         shift = 3 * (tiles[index] - base)
         if (packed >> shift) & 7 < 5:
@@ -414,17 +484,23 @@ class HandTiles:
         if melds:
             if facts is None:
                 facts = MeldFacts(melds)
+            # A tile held both concealed and in a meld: the suits whose copies add up.
+            both = mask & facts.tile_mask
             mask |= facts.tile_mask
             reds += facts.reds
-            # Melds included: only a tile the melds hold can have more than the parts say.
-            if facts.man_copies:
-                most = _most_with(most, facts.man_copies, man.counts)
-            if facts.pin_copies:
-                most = _most_with(most, facts.pin_copies, pin.counts)
-            if facts.sou_copies:
-                most = _most_with(most, facts.sou_copies, sou.counts)
-            if facts.honour_copies:
-                most = _most_with(most, facts.honour_copies, honours.counts)
+            if facts.most > most:
+                most = facts.most
+            if both:
+                # Melds included: only a tile the melds hold can have more than the parts
+                # say.
+                if both & _MAN:
+                    most = _most_with(most, facts.man_copies, man.counts)
+                if both & _PIN:
+                    most = _most_with(most, facts.pin_copies, pin.counts)
+                if both & _SOU:
+                    most = _most_with(most, facts.sou_copies, sou.counts)
+                if both & HONOUR_MASK:
+                    most = _most_with(most, facts.honour_copies, honours.counts)
         else:
             facts = NO_MELDS
         self.most = most

@@ -24,7 +24,17 @@ from .shape import (
     WinShape,
 )
 from .situation import Situation
-from .tiles import EAST, GREEN, HONOUR_MASK, NORTH, ORPHAN_MASK, RED, TERMINAL_MASK, WHITE
+from .tiles import (
+    EAST,
+    GREEN,
+    HONOUR_MASK,
+    INDEX_READER,
+    NORTH,
+    ORPHAN_MASK,
+    RED,
+    TERMINAL_MASK,
+    WHITE,
+)
 
 Predicate = Callable[[WinShape, Situation, Rules], bool]
 
@@ -750,14 +760,26 @@ def _entries(key: int) -> tuple[tuple[tuple[str, int], ...], int]:
     entries = []
     han = 0
     index = 0
-    while held:
-        if held & 1:
+    if INDEX_READER:
+        # Compiled, a C loop bit by bit.
+        while held:
+            if held & 1:
+                entry = (_RENHOU_ENTRIES[key >> 1 & 1] if index == _RENHOU_ROW
+                         else shared[index])
+                entries.append(entry)
+                han += entry[1]
+            held >>= 1
+            index += 1
+    else:
+        # Interpreted, from set bit to set bit: a hand holds a few of the rows.
+        while held:
+            low = held & -held
+            index = low.bit_length() - 1
             entry = (_RENHOU_ENTRIES[key >> 1 & 1] if index == _RENHOU_ROW
                      else shared[index])
             entries.append(entry)
             han += entry[1]
-        held >>= 1
-        index += 1
+            held ^= low
     found = (tuple(entries), han)
     if len(_ENTRIES) < _ROWS_LIMIT:
         _ENTRIES[key] = found
