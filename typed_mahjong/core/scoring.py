@@ -232,6 +232,7 @@ class Score:
 
 def _rebuild_score(values: tuple[int, int, Parts, int, str | None, int, Parts, int, Wait,
                                  int, bool, bool, bool, str, WinShape, int, Rules]) -> Score:
+    # Unpickling, and the pure build's scorer (``_result``).
     made = Score.__new__(Score)
     made._values = values
     return made
@@ -473,9 +474,13 @@ def _shown_count(tiles: HandTiles, indicators: list[int], shown: tuple[int, ...]
                  nuki: int) -> int:
     """Copies in the hand of the tiles the indicators show (a North set aside counts)."""
     count = 0
+    present = tiles.tile_mask
     for indicator in indicators:
         tile = shown[indicator]
-        count += tiles.count(tile) + (nuki if tile == NORTH else 0)
+        if (present >> tile) & 1:  # most dora are not in the hand: no count to take
+            count += tiles.count(tile)
+        if tile == NORTH:
+            count += nuki
     return count
 
 
@@ -556,8 +561,12 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
     if hand.most + len(shown) > 4:  # else no tile can have a 5th copy
         if hand.most > 4:
             return None
+        present = hand.tile_mask
         for tile in shown:
-            if hand.count(tile) + shown.count(tile) > 4:
+            if (present >> tile) & 1:
+                if hand.count(tile) + shown.count(tile) > 4:
+                    return None
+            elif len(shown) > 4 and shown.count(tile) > 4:  # the shown copies alone
                 return None
     if (hand.red_fives > 1 or "0" in dora_text or "0" in ura_text) and (
             not _one_red_a_suit(hand, situation)):
@@ -742,6 +751,10 @@ def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rul
     # What the Score's fu parts read besides the shape and the rules (Score._values).
     facts = seat | situation.round << 6 | situation.rinshan << 12 | pinfu << 13
     if not yaku:
+        if not INDEX_READER:
+            # Interpreted, the values' tuple set on a bare Score: no __init__ call.
+            return _rebuild_score((0, fu, (), facts, None, 0, (), 0, shape.wait, 0, True,
+                                   seat == EAST, tsumo, tables.name, shape, 0, rules))
         return Score(0, fu, (), facts, None, 0, (), 0, shape.wait, 0, True, seat == EAST,
                      tsumo, shape, 0, rules, tables.name)
     if liable is None:
@@ -754,6 +767,10 @@ def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rul
         for _, amount in payments:
             paid += amount
         points = paid - honba_paid
+    if not INDEX_READER:
+        return _rebuild_score((han, fu, yaku, facts, limit, points, payments,
+                               paid + sticks * tables.stick_value, shape.wait, yakuman, False,
+                               seat == EAST, tsumo, tables.name, shape, basic, rules))
     return Score(han, fu, yaku, facts, limit, points, payments,
                  paid + sticks * tables.stick_value, shape.wait, yakuman, False,
                  seat == EAST, tsumo, shape, basic, rules, tables.name)

@@ -92,6 +92,18 @@ _NO_READING: Final = PartReading(-1, (), ())
 
 # bytes.translate table: a count of 0 to the digit "0", any other to "1" (Part: tile_mask).
 _HELD_DIGITS: Final = b"0" + b"1" * 255
+# The ranks held, by those digits (rank order), as bits: at most 2 ** 9 + 2 ** 7 entries.
+_HELD_MASKS: Final[dict[bytes, int]] = {}
+
+
+def _held_mask(counts: bytes) -> int:
+    """The ranks ``counts`` holds as bits, rank 0 the lowest."""
+    held = counts.translate(_HELD_DIGITS)
+    mask = _HELD_MASKS.get(held)
+    if mask is None:
+        mask = int(held[::-1], 2)
+        _HELD_MASKS[held] = mask
+    return mask
 
 
 @mypyc_attr(serializable=True)
@@ -121,11 +133,12 @@ class Part:
                     if count != 2:
                         only_pairs = False
         else:
-            # Interpreted, builtins over the bytes beat a loop of bytecodes: the ranks held
-            # as binary digits, highest rank first.
+            # Interpreted, a few C calls over the bytes beat a loop of bytecodes (and max(),
+            # whose keywords cost more than the byte searches: a count is at most 4).
             size = sum(counts)
-            most = max(counts)
-            mask = int(counts.translate(_HELD_DIGITS)[::-1], 2) << base
+            most = (4 if 4 in counts else 3 if 3 in counts else 2 if 2 in counts
+                    else 1 if 1 in counts else 0)
+            mask = _held_mask(counts) << base
             only_pairs = most == 0 or (most == 2 and 1 not in counts)
         self.tile_mask = mask
         self.size = size
@@ -203,11 +216,11 @@ def _counted_part(suit: int, digits: str) -> Part | None:
     the scoring path)."""
     ranks = _HONOUR_BYTES if suit == 3 else _SUIT_BYTES
     key = 0
-    for char in digits:
-        added = ranks.get(char)
-        if added is None:
-            return None  # a character that is no rank of this suit (honours: 0, 8, 9)
-        key += added
+    try:
+        for char in digits:
+            key += ranks[char]
+    except KeyError:
+        return None  # a character that is no rank of this suit (honours: 0, 8, 9)
     if (key + _FIFTH_ADD) & _FIFTH_BITS or key >> _RED_BYTE > 1:
         return None  # a fifth copy of a rank, or two red fives
     raw = key.to_bytes(10, "little")
