@@ -378,7 +378,7 @@ def _score(hand: str, win: str, *,
     if nuki:
         check_nuki(tiles.counts, situation, rule_set.players, dora_tiles + ura_tiles)
     check_situation(tiles.melds, situation, ura_tiles,
-                    kita_rinshan=bool(nuki) and rule_set.kita_rinshan)
+                    kita_rinshan=nuki != 0 and rule_set.kita_rinshan)
     if sanma:
         for field, wind, given in (("seat", situation.seat, seat),
                                    ("round", situation.round, round),

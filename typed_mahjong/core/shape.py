@@ -60,7 +60,7 @@ class PartReading:
         # on the scoring path, and compiled these loops run in C.
         run_mask = 0
         pairs = 0  # identical runs pair up: [a, a, b, b] -> 2, [a, a, a, a] -> 2, [a, a, a] -> 1
-        outside = pair < 0 or _outside(pair)
+        outside = pair < 0 or (ORPHAN_MASK >> pair) & 1 == 1
         previous = -1
         for first in runs:
             run_mask |= 1 << first
@@ -74,8 +74,8 @@ class PartReading:
         triplet_mask = 0
         for tile in triplets:
             triplet_mask |= 1 << tile
-            if not _outside(tile):
-                outside = False
+        if triplet_mask & _SIMPLE_TILES:
+            outside = False
         self.run_mask = run_mask
         self.triplet_mask = triplet_mask
         self.run_pairs = pairs
@@ -85,6 +85,9 @@ class PartReading:
 
 def _outside(tile: int) -> bool:
     return (ORPHAN_MASK >> tile) & 1 == 1
+
+
+_SIMPLE_TILES: Final = _bits(range(34)) & ~ORPHAN_MASK  # 2-8 of each suit
 
 
 _NO_READING: Final = PartReading(-1, (), ())
@@ -170,7 +173,7 @@ def part(suit: int, digits: str) -> Part | None:
     found = cache.get(digits)
     if found is not None:
         return found
-    made = _make_part(suit, digits)
+    made = _make_part(suit, digits) if INDEX_READER else _counted_part(suit, digits)
     if made is not None and len(cache) < _PART_CACHE_LIMIT:
         cache[digits] = made
     return made
@@ -181,7 +184,7 @@ def _make_part(suit: int, digits: str) -> Part | None:
     if length > 14:
         return None
     if not INDEX_READER:
-        return _counted_part(suit, digits)
+        return _counted_part(suit, digits)  # interpreted (``part`` calls it at once)
     # One pass over the character codes into a count a rank (compiled, a C loop: no
     # string is made a rank, no list grows; a list, not a bytearray, whose item assignment
     # is a generic call compiled): a new spelling makes its part on the scoring path. A red
@@ -214,6 +217,8 @@ def _counted_part(suit: int, digits: str) -> Part | None:
     characters: no byte carries into the next), and its bytes are the counts; the checks
     are arithmetic on it, not a call a rank (a fresh hand's new spelling makes its part on
     the scoring path)."""
+    if len(digits) > 14:
+        return None
     ranks = _HONOUR_BYTES if suit == 3 else _SUIT_BYTES
     key = 0
     try:

@@ -716,6 +716,7 @@ _SUPERSEDING: Final[tuple[tuple[int, int], ...]] = tuple(
                             if other.name in row.supersedes]))
     for row in YAKU if row.supersedes)
 _SUPERSEDES: Final = _needed(tuple(row for row in YAKU if row.supersedes))
+_RESOLVED: Final = _TESTED | _SUPERSEDES  # the rows _resolved may change
 _RENHOU_ROW: Final = YAKU_NAMES.index("renhou")
 
 # The traits some row of the yakuman table needs: the rest cannot change which are tested.
@@ -801,7 +802,7 @@ def shape_yaku(shape: WinShape, situation: Situation, rules: Rules,
     traits (the scorer adds the dora to it)."""
     closed = shape.closed
     held = traits & (_CLOSED_ROWS if closed else _OPEN_ROWS)
-    if held & (_TESTED | _SUPERSEDES):
+    if held & _RESOLVED:
         held = _resolved(shape, situation, rules, held)
         key = held << 2 | closed
         if held >> _RENHOU_ROW & 1 and rules.renhou != "5-han":
