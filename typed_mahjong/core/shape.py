@@ -173,6 +173,7 @@ def part(suit: int, digits: str) -> Part | None:
     found = cache.get(digits)
     if found is not None:
         return found
+    # Compiled, a loop over the character codes; interpreted, arithmetic on one int.
     made = _make_part(suit, digits) if INDEX_READER else _counted_part(suit, digits)
     if made is not None and len(cache) < _PART_CACHE_LIMIT:
         cache[digits] = made
@@ -183,8 +184,6 @@ def _make_part(suit: int, digits: str) -> Part | None:
     length = len(digits)
     if length > 14:
         return None
-    if not INDEX_READER:
-        return _counted_part(suit, digits)  # interpreted (``part`` calls it at once)
     # One pass over the character codes into a count a rank (compiled, a C loop: no
     # string is made a rank, no list grows; a list, not a bytearray, whose item assignment
     # is a generic call compiled): a new spelling makes its part on the scoring path. A red
