@@ -17,13 +17,19 @@ import sys as _sys
 from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
 
-# First: under TYPED_MAHJONG_PURE=1 this installs the finder that keeps the core pure Python.
-from .build import BuildInfo, build_info  # isort: skip
+# First, before any core module: under TYPED_MAHJONG_PURE=1 importing build.py installs the
+# finder that keeps the core pure Python (the test of the variable is build.pure_requested's,
+# held equal by a test). Otherwise build.py loads when its names are first used: mypy
+# imports this package in every run, and needs neither.
+if _os.environ.get("TYPED_MAHJONG_PURE", "") not in ("", "0"):
+    from . import build as _build  # noqa: F401  # isort: skip
 
 __version__ = "0.2.0"
 
 # Where each public name that is not an annotation name or a function form lives.
 _CORE_NAMES = {
+    "BuildInfo": ".build",
+    "build_info": ".build",
     "HandError": ".errors",
     "PRESETS": ".core.rules",
     "Rules": ".core.rules",
@@ -37,6 +43,7 @@ _CORE_NAMES = {
 _NAME_MODULES = (".query.annotations", ".query.functions")
 
 if TYPE_CHECKING:
+    from .build import BuildInfo, build_info
     from .core.rules import PRESETS, Rules, rules_from
     from .core.scoring import Score, score
     from .core.shanten import shanten, waits
@@ -53,7 +60,7 @@ if TYPE_CHECKING:
 
 
 def _public_names() -> list[str]:
-    names = [*_CORE_NAMES, "BuildInfo", "build_info"]
+    names = list(_CORE_NAMES)
     for module in _NAME_MODULES:
         names += _import_module(module, __name__).__all__
     return names

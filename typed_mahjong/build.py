@@ -11,8 +11,9 @@ Why a build is pure Python is decided when it is built: setup.py writes the outc
 its first cause (the first mypy error, the compiler probe's message, an editable install)
 into the package as ``build_record.json``, and ``build_info()`` reports that record.
 
-This module is imported first by ``typed_mahjong/__init__.py``, before any core module, and
-installs that finder as it is imported; it stays small, imports nothing of ours and is
+When ``TYPED_MAHJONG_PURE`` is set, ``typed_mahjong/__init__.py`` imports this module first,
+before any core module, and it installs that finder as it is imported (otherwise it loads
+when ``build_info`` is first asked for); it stays small, imports nothing of ours and is
 never compiled itself.
 """
 
@@ -220,4 +221,4 @@ def version_text() -> str:
     return f"typed-mahjong {__version__}, {build_info()}"
 
 
-install_pure_finder()  # on import: typed_mahjong/__init__.py imports us before any core module
+install_pure_finder()  # on import: typed_mahjong/__init__ imports us first under PURE_ENV

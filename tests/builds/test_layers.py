@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "typed_mahjong"
 # The layers: the subpackages of typed_mahjong, and the two top-level folders mapped into
 # it at install time (plugin/ is typed_mahjong.plugin, codegen/ typed_mahjong.codegen), named
-# by their installed names. The modules beside them (errors, safe_io, localweb, build) are
-# shared by every layer and are no layer.
+# by their installed names. The modules beside them (errors, safe_io, frozen, localweb,
+# build) are shared by every layer and are no layer.
 LAYERS = ("core", "query", "games", "logs", "solitaire", "table", "lsp", "plugin", "codegen",
           "cli")
 MAPPED = ("plugin", "codegen")

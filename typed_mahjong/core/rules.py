@@ -8,13 +8,14 @@ Each preset names its source; docs/rules.md lists the differences in a table.
 
 from __future__ import annotations
 
-import dataclasses
 import typing
-from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import RULES, HandError
-from .tile_types import RenhouRule
+from ..frozen import frozen_value, replace
+
+if TYPE_CHECKING:
+    from .tile_types import RenhouRule
 
 # Yakuman that some rules count twice (the "double yakuman" patterns).
 DOUBLE_YAKUMAN_PATTERNS = frozenset(
@@ -25,14 +26,18 @@ PAO_YAKUMAN = frozenset({"daisangen", "daisuushii", "suukantsu"})
 # "mangan": a flat mangan, taken only when the hand is worth less without it (EMA 2016, WRC
 # 2025); "5-han": a 5-han yaku adding to the others (WRC 2014 errata); "baiman": an 8-han
 # yaku adding to the others; "yakuman".
-RENHOU_VALUES: tuple[RenhouRule, ...] = get_args(RenhouRule)
+# The values of tile_types.RenhouRule (a test holds them equal), written out: the settings
+# need them in every mypy run, the Literal unions of tile_types only the scoring does.
+RENHOU_VALUES: tuple[RenhouRule, ...] = ("none", "mangan", "5-han", "baiman", "yakuman")
 PAO_HONBA_VALUES = ("liable", "discarder")
 SANMA_TSUMO_VALUES = ("loss", "bisection")
 MULTIPLE_RON_VALUES = ("all", "atamahane")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value  # a frozen dataclass, without dataclass processing at import (see frozen.py)
 class Rules:
+    """Every option that changes a score, under the name of its preset (``rules_from``)."""
+
     name: str = "tenhou"
     source: str = ""
     # Open tanyao (kuitan) scores; without it tanyao needs a closed hand.
@@ -107,15 +112,18 @@ class Rules:
     def fingerprint(self) -> str:
         """A stable text of every option, for caches that must change when the rules do."""
         values = []
-        for option in dataclasses.fields(self):
-            if option.name == "source":
+        for name in FIELD_NAMES:
+            if name == "source":
                 continue
-            value = getattr(self, option.name)
+            value = getattr(self, name)
             if isinstance(value, frozenset):
                 value = sorted(value)
-            values.append(f"{option.name}={value!r}")
+            values.append(f"{name}={value!r}")
         return ";".join(values)
 
+
+# The fields of Rules in order, as dataclasses.fields(Rules) names them.
+FIELD_NAMES: tuple[str, ...] = Rules.__match_args__
 
 # Sources and the evidence for each value: docs/rules.md.
 PRESETS: dict[str, Rules] = {
@@ -208,6 +216,9 @@ PRESETS: dict[str, Rules] = {
 }
 
 
+_DEFAULTS = Rules()
+
+
 def rules_from(rules: str | Rules = "tenhou", **overrides: object) -> Rules:
     """A preset by name (or a Rules value), with some options replaced."""
     if isinstance(rules, Rules):
@@ -220,19 +231,17 @@ def rules_from(rules: str | Rules = "tenhou", **overrides: object) -> Rules:
                             f"{', '.join(PRESETS)})", field="rules", kind=RULES) from None
     if not overrides:
         return base
-    return dataclasses.replace(base, **_checked_overrides(overrides))
+    return replace(base, **_checked_overrides(overrides))
 
 
 def _checked_overrides(overrides: dict[str, object]) -> dict[str, Any]:
-    options = {option.name: option for option in dataclasses.fields(Rules)}
     checked: dict[str, Any] = {}
     for key, value in overrides.items():
-        option = options.get(key)
-        if option is None or key in ("name", "source"):
+        if key not in FIELD_NAMES or key in ("name", "source"):
             raise HandError(f"rules: unknown option {shown_short(key)} (options: "
-                            f"{', '.join(sorted(set(options) - {'name', 'source'}))})",
+                            f"{', '.join(sorted(set(FIELD_NAMES) - {'name', 'source'}))})",
                             field="rules", kind=RULES)
-        default = getattr(Rules(), key)
+        default = getattr(_DEFAULTS, key)
         if isinstance(default, frozenset):
             checked[key] = _checked_names(key, value)
         elif isinstance(default, bool):

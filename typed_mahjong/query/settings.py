@@ -23,26 +23,23 @@ with no change to this file.
 from __future__ import annotations
 
 import configparser
-import dataclasses
 import hashlib
 import os
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ..core.rules import Rules, rules_from
+from ..core.rules import FIELD_NAMES, Rules, rules_from
 from ..errors import HandError
+from ..frozen import frozen_value, replace
 from ..safe_io import printable
 from .wording import clip_quoted
 
 TOML_SECTION: Final = "tool.typed_mahjong"
 INI_SECTION: Final = "mypy.plugins.typed_mahjong"
-RULE_OPTIONS: Final = tuple(
-    option.name for option in dataclasses.fields(Rules) if option.name not in ("name", "source")
-)
+RULE_OPTIONS: Final = tuple(name for name in FIELD_NAMES if name not in ("name", "source"))
 # The schema: key -> the Python type of its value (for INI text, what to read it as).
 OPTIONS: Final[dict[str, type]] = {
     "rules": str,  # a preset name
@@ -55,8 +52,10 @@ _TRUE: Final = frozenset({"true", "yes", "on", "1"})
 _FALSE: Final = frozenset({"false", "no", "off", "0"})
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value  # read in every mypy run: no dataclass processing at import
 class PluginConfig:
+    """The settings as read, with every problem found in them."""
+
     rules: Rules
     explain: bool
     config_file: str | None
@@ -104,7 +103,7 @@ def load_config(config_file: str | None) -> PluginConfig:
                             (f"{config_file}:1: error: {section}", *misspelt))
     config = _settings(section, typed, config_file, label, base_dir)
     if misspelt:
-        config = dataclasses.replace(config, problems=(*misspelt, *config.problems))
+        config = replace(config, problems=(*misspelt, *config.problems))
     return config
 
 

@@ -7,9 +7,9 @@ language server, the settings reader), so the same hand gives the same words eve
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Final
 
+from ..frozen import frozen_value
 from ..safe_io import printable
 
 # How much of the user's text a message repeats.
@@ -21,14 +21,15 @@ def clip(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-_QUOTED: Final = re.compile("'([^']{" + str(ECHO_LIMIT + 1) + ",})'")
+_QUOTED: Final = "'([^']{" + str(ECHO_LIMIT + 1) + ",})'"
 
 
 def clip_quoted(message: str) -> str:
     """``message`` with every quoted piece of user text longer than ``ECHO_LIMIT`` cut."""
     if len(message) <= ECHO_LIMIT + 2:
         return message
-    return _QUOTED.sub(lambda match: "'" + clip(match.group(1)) + "'", message)
+    # Compiled (and kept in re's cache) only once a message is long enough to need it.
+    return re.sub(_QUOTED, lambda match: "'" + clip(match.group(1)) + "'", message)
 
 
 def shown(message: str) -> str:
@@ -39,7 +40,7 @@ def shown(message: str) -> str:
     return printable(clip_quoted(message)).replace("\n", "\\n")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value  # loaded in every mypy run: no dataclass processing at import
 class BareName:
     """A name written where an input takes a string: ``Seat[E]`` (``E`` undefined: a
     linter's fix most likely removed the quotes of ``Seat["E"]``), or ``Hand[HAND]`` with
