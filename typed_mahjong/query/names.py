@@ -10,11 +10,11 @@ from these tables.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
 from ..core.scoring import Score
 from ..core.win_options import BY_MARKER, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
+from ..frozen import frozen_value
 
 Answer = int | str | tuple[str, ...] | tuple[int, ...]
 
@@ -32,7 +32,8 @@ SETTLE: Final = "settle"
 HAND: Final = "hand"
 
 
-@dataclass(frozen=True, slots=True)
+# The tables' rows: frozen values, made without dataclass processing at import.
+@frozen_value
 class ResultName:
     """One result name, e.g. ``Points``: what it asks, its answer and how that is typed.
 
@@ -125,7 +126,7 @@ FUNCTION_RESULTS: Final[dict[str, str]] = {
     row.function: row.name for row in RESULT_NAMES if row.function is not None}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class TableInput:
     """An input of the table state that is no win option of ``score()``: it goes to the
     settlement (``settlement.settle_one``) only. ``name`` is its keyword there and in the
@@ -161,7 +162,7 @@ MULTI_PART_INPUTS: Final = frozenset(
     {"Hand", *(marker for marker, option in BY_MARKER.items() if option.kind == TILES)})
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class GameMarker:
     """An annotation input that, with ``Game[...]``, sets one situation input the game
     declares (its ``inputs:`` section): the keyword of ``Game.score`` and the ``--input
@@ -205,7 +206,7 @@ NUMBER: Final = "number"
 NO_VALUE: Final = "no value"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class InputName:
     """An input of the query itself: no win option's, table's or game's marker. ``value``
     says how its value is written; ``doc`` is its marker class's docstring."""
