@@ -13,8 +13,9 @@ from typing import Any, get_args
 
 import pytest
 
+from typed_mahjong.core.hand import MELD_KINDS
 from typed_mahjong.core.rules import FIELD_NAMES, PRESETS, RENHOU_VALUES, Rules
-from typed_mahjong.core.tile_types import RenhouRule
+from typed_mahjong.core.tile_types import MeldKind, RenhouRule
 from typed_mahjong.frozen import frozen_value, reference_dataclass, replace
 from typed_mahjong.query import names
 from typed_mahjong.query.building import NotALiteral, Origin
@@ -114,5 +115,7 @@ def test_a_declaration_it_cannot_hold_to_the_contract_is_refused() -> None:
         frozen_value(Misordered)
 
 
-def test_the_renhou_values_are_the_renhou_rule_literals() -> None:
+def test_the_values_written_out_are_the_tile_types_literals() -> None:
+    # Written out so that loading the settings and the core builds no Literal union.
     assert RENHOU_VALUES == get_args(RenhouRule)
+    assert MELD_KINDS == get_args(MeldKind)

@@ -50,6 +50,14 @@ def test_loading_the_plugin_loads_no_scoring(tmp_path: Path) -> None:
     assert found["reference built"] is False
 
 
+def test_scoring_loads_no_tile_types() -> None:
+    # The core's modules name the tile_types aliases for type checkers only.
+    code = ("import sys; from typed_mahjong import score; score('234p234s456m567s44p', '3p'); "
+            "print('typed_mahjong.core.tile_types' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=ROOT).stdout.split() == ["False"]
+
+
 @pytest.mark.parametrize("value", ["", "0", "1", "yes"])
 def test_the_package_installs_the_pure_finder_as_build_says(value: str) -> None:
     # __init__ imports build.py (which installs the finder) only when pure_requested() holds.

@@ -15,10 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final, get_args
+from typing import TYPE_CHECKING, Final
 
 from ..errors import HandError
-from .tile_types import MeldKind
 from .tiles import (
     MAX_HAND_TEXT,
     ParsedTile,
@@ -29,7 +28,12 @@ from .tiles import (
     tile_name,
 )
 
-MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
+if TYPE_CHECKING:
+    from .tile_types import MeldKind
+
+# The values of tile_types.MeldKind (a test holds them equal), written out: the Literal
+# unions of tile_types are for type checkers, and cost more to import than this module.
+MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "kan", "ankan", "kakan")
 _MELD_KIND: dict[str, MeldKind] = {kind: kind for kind in MELD_KINDS}
 _GROUP = re.compile(r"\S+")
 MAX_MELDS: Final = 4  # four sets and a pair: every meld is one of the sets

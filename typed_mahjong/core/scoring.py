@@ -6,7 +6,7 @@ generator all call ``score`` and never decide a rule themselves.
 
 from __future__ import annotations
 
-from typing import Final, Protocol, Unpack, cast
+from typing import TYPE_CHECKING, Final, Protocol, Unpack, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -38,7 +38,6 @@ from .situation import (
     check_situation,
     parse_indicators,
 )
-from .tile_types import Wait
 from .tiles import (
     CANONICAL_TILES,
     DRAGONS,
@@ -65,6 +64,9 @@ from .yaku import (
     situation_traits,
     yakuman_gate,
 )
+
+if TYPE_CHECKING:
+    from .tile_types import Wait  # for type checkers: no Literal unions built at run time
 
 Parts = tuple[tuple[str, int], ...]
 # The dora entries of Score.yaku, in order; "nukidora" counts the Norths set aside (sanma).

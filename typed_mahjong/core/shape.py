@@ -15,14 +15,16 @@ placement; the scorer keeps the one worth most.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import i64, mypyc_attr
 
 from .hand import Meld
 from .readings import COUNTS_TO_DIGITS, suit_table
-from .tile_types import Form, Wait
 from .tiles import HONOUR_MASK, INDEX_READER, KEY_RED_SHIFT, ORPHAN_MASK, tile_mask
+
+if TYPE_CHECKING:
+    from .tile_types import Form, Wait  # for type checkers: no Literal unions built at run time
 
 RYANMEN: Final = "ryanmen"
 KANCHAN: Final = "kanchan"
