@@ -21,6 +21,7 @@ minute at the default size.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import subprocess
@@ -69,6 +70,11 @@ def measured(build: str, section: str, name: str, n: int, run: bool) -> int:
     if name not in fresh:
         print(f"{name}: not installed", file=sys.stderr)
         return 4
+    # Both runs collect here, so the pass starts from the same collector state whatever
+    # came before: otherwise the generation its first collection reaches (and the objects
+    # that collection walks) depends on how much the imports and the warm-up allocated,
+    # which differs from build to build.
+    gc.collect()
     if run:
         fresh[name]()
     sys.stdout.flush()
