@@ -37,7 +37,7 @@ RECORD: Final = "build_record.json"  # written by setup.py into the built packag
 # YAML games' scoring engine, whose hot loops gain from native code, and the mypy plugin's
 # way through each annotation (its short way, the memo, the Literal types, the comparison
 # hook, the score memo), run thousands of times a mypy run. Left out on purpose: rules
-# (presets built with dataclass introspection), errors, the annotation names, the rest of
+# (frozen values made at run time, read by field name), errors, the annotation names, the rest of
 # the query layer, the plugin's class and careful path (its hooks, patched in tests, and
 # mypy's plugin API), codegen, CLI, the games' file reader and type checker (run once per
 # file), the other log readers (tenhou.net/6, mjai), and solitaire's faces, positions,
