@@ -62,12 +62,12 @@ def source_excerpt(source: str, position: int) -> tuple[str, int]:
 # C0 controls but tab and newline, DEL, C1 controls, the bidirectional formatting
 # characters (they reorder what a terminal shows: "Trojan source"), and lone surrogates:
 # a byte that is not UTF-8 in an argument or a file name arrives as one (surrogateescape),
-# and written out it is either that raw byte (not UTF-8) or an encoding error.
+# and written out it is either that raw byte (not UTF-8) or an encoding error. A pattern,
+# compiled when first used (and kept in re's cache): compiling this class of characters
+# costs more than the rest of importing the package, and a mypy run that reports nothing of
+# ours never needs it. wording.clip_quoted's pattern is kept the same way.
 _CONTROL = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
             "\ud800-\udfff]")
-# Compiled when first needed: compiling this class of characters costs more than the rest
-# of importing the package, and a mypy run that reports nothing of ours never needs it.
-_compiled: list[re.Pattern[str]] = []
 
 
 def printable(text: str) -> str:
@@ -79,9 +79,7 @@ def printable(text: str) -> str:
     >>> printable("fox\x1b[2Jowl")
     'fox\\u001b[2Jowl'
     """
-    if not _compiled:
-        _compiled.append(re.compile(_CONTROL))
-    return _compiled[0].sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+    return re.sub(_CONTROL, lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 class HandError(MahjongError):
