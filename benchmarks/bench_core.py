@@ -295,10 +295,13 @@ def scoring_contenders(hands: Sequence[GeneratedHand]) -> list[tuple[str, Pass]]
         return contenders
     renv_calls = [riichienv_call(h) for h in hands]
 
+    conditions = core.Conditions
+
     def run_riichienv() -> None:
         for call in renv_calls:
             core.HandEvaluator(call.tiles, call.melds).calc(
-                call.win_tile, call.dora_indicators, call.ura_indicators, call.conditions)
+                call.win_tile, call.dora_indicators, call.ura_indicators,
+                conditions(**call.condition_kwargs))
 
     contenders.append(("riichienv HandEvaluator.calc (Rust)", run_riichienv))
     return contenders
@@ -338,8 +341,10 @@ def _ours_with_honba(hand: GeneratedHand) -> int:
 
 
 def _riichienv_points(call: Any, hand: GeneratedHand) -> int:
-    result = riichienv_core().HandEvaluator(call.tiles, call.melds).calc(
-        call.win_tile, call.dora_indicators, call.ura_indicators, call.conditions)
+    core = riichienv_core()
+    result = core.HandEvaluator(call.tiles, call.melds).calc(
+        call.win_tile, call.dora_indicators, call.ura_indicators,
+        core.Conditions(**call.condition_kwargs))
     if not result.is_win:
         return 0
     if not hand.tsumo:

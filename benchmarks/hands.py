@@ -555,14 +555,16 @@ def mahjong_call(hand: GeneratedHand, options: Any = None) -> MahjongCall:
 
 
 class RiichienvCall(NamedTuple):
-    """Arguments of ``riichienv``'s ``HandEvaluator(tiles, melds).calc(win, dora, ura, cond)``."""
+    """Arguments of ``riichienv``'s ``HandEvaluator(tiles, melds).calc(win, dora, ura, cond)``;
+    ``cond`` as the keywords of its ``Conditions``, the per-hand config object a timed pass
+    builds (as it builds ``mahjong``'s ``HandConfig``)."""
 
     tiles: list[int]  # concealed 136-ids WITHOUT the winning tile
     melds: list[Any]
     win_tile: int
     dora_indicators: list[int]
     ura_indicators: list[int]
-    conditions: Any
+    condition_kwargs: dict[str, Any]
 
 
 def riichienv_core() -> Any:
@@ -583,7 +585,7 @@ def riichienv_call(hand: GeneratedHand) -> RiichienvCall:
     melds = [core.Meld(kinds[m.kind], list(m.ids), m.is_open) for m in hand.melds]
     tiles = list(hand.concealed)
     tiles.remove(hand.win)
-    conditions = core.Conditions(
+    condition_kwargs = dict(
         tsumo=hand.tsumo, riichi=hand.riichi and not hand.double_riichi,
         double_riichi=hand.double_riichi, ippatsu=hand.ippatsu, haitei=hand.haitei,
         houtei=hand.houtei, rinshan=hand.rinshan, chankan=hand.chankan,
@@ -592,4 +594,5 @@ def riichienv_call(hand: GeneratedHand) -> RiichienvCall:
         round_wind=winds[WIND_LETTERS.index(hand.round)],
         riichi_sticks=hand.sticks, honba=hand.honba,
     )
-    return RiichienvCall(tiles, melds, hand.win, list(hand.dora), list(hand.ura), conditions)
+    return RiichienvCall(tiles, melds, hand.win, list(hand.dora), list(hand.ura),
+                         condition_kwargs)
