@@ -95,6 +95,27 @@ def test_second_red_five_across_melds() -> None:
     assert "2nd red five" in error("0p12345678m11z chi:406p", "1z").message
 
 
+@pytest.mark.parametrize(("text", "options", "field"), [
+    ("234p234s456m067s44p", {"dora": "0s"}, "dora"),  # the hand's red 5s, a red 5s shown
+    ("234p234s456m44p chi:406s", {"dora": "4m0s"}, "dora"),  # the meld's, the second shown
+    ("234p234s456m067s44p", {"ura": "0s", "riichi": True}, "ura"),
+])
+def test_a_second_red_five_among_the_indicators(text: str, options: dict[str, object],
+                                                field: str) -> None:
+    fault = error(text, "4p", **options)
+    assert fault.field == field
+    assert "2nd red five 0s" in fault.message
+
+
+def test_red_fives_of_other_suits_among_the_indicators_are_fine() -> None:
+    # 234p 234s 456m 567s (red 5s) 44p won on 4p, ron, closed, not the dealer: as pinfu
+    # (4p completes 23p, two-sided) tanyao + pinfu, dora 6m (shown by the red 0m) once, the
+    # red 5s once, 6p (shown by 0p) not held: 4 han 30 fu = 7,700 (as a tanki on the 44p
+    # pair: no pinfu, 3 han 40 fu, 5,200).
+    outcome = score("234p234s456m067s44p", "4p", dora="0m0p")
+    assert (outcome.han, outcome.fu, outcome.points) == (4, 30, 7700)
+
+
 def test_winning_tile_must_be_concealed() -> None:
     fault = error("234p234s456m567s44p", "9m")
     assert (fault.field, fault.kind) == ("win", "malformed")

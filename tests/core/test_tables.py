@@ -38,3 +38,21 @@ def test_table_lookup_agrees_with_decomposition() -> None:
     key = bytes((1, 1, 1, 1, 1, 1, 1, 1, 3))  # 123456789 + 99: ittsu with a 9 pair
     assert suit_readings(key) == decompose_suit(tuple(key))
     assert decode_readings("8ADG") == ((8, (9, 12, 15)),)
+
+
+def test_the_compiled_reading_of_the_table_agrees_with_its_decoder() -> None:
+    # shape._coded_readings (the compiled build's loop over the codes) against
+    # readings.decode_readings, on every shipped line: each reading's pair, runs and
+    # triplets, as tiles of the suit the base names (pins: 9).
+    from typed_mahjong.core.readings import suit_table
+    from typed_mahjong.core.shape import _coded_readings
+
+    base = 9
+    for encoded in suit_table().values():
+        want = [(base + pair if pair >= 0 else -1,
+                 tuple(base + code - 9 for code in melds if code >= 9),
+                 tuple(base + code for code in melds if code < 9))
+                for pair, melds in decode_readings(encoded.decode("ascii"))]
+        got = [(reading.pair, reading.runs, reading.triplets)
+               for reading in _coded_readings(base, encoded)]
+        assert got == want, encoded

@@ -359,22 +359,24 @@ def _score(hand: str, win: str, *,
             "pao": pao,
         }))
     # END generated: reading
-    rule_set = PRESETS.get(rules) if type(rules) is str else None
+    rule_set = _PRESETS.get(rules) if type(rules) is str else None
     if rule_set is None:
         if not isinstance(rules, (str, Rules)):
             raise HandError("rules: must be a preset name or a Rules value, got "
                             f"{shown_short(rules)}",
                             field="rules", kind=RULES)
         rule_set = rules_from(rules)
-    sanma = rule_set.players == 3
+    tables = _tables(rule_set)
+    sanma = tables.sanma
     if sanma:
         for field, text in (("hand", hand), ("win", win), ("dora", situation.dora),
                             ("ura", situation.ura)):
             check_sanma_text(text, field, rule_set.name)
     tsumo, honba, sticks, liable, nuki = (situation.tsumo, situation.honba, situation.sticks,
                                           situation.pao, situation.nuki)
-    read = _quick_tiles(hand, win, situation) or _careful_tiles(hand, win, situation)
-    tiles, dora_tiles, ura_tiles = read
+    tiles, dora_tiles, ura_tiles = _quick_tiles(hand, win, situation)
+    if tiles is _UNREAD_HAND:
+        tiles, dora_tiles, ura_tiles = _careful_tiles(hand, win, situation)
     if situation.chankan:
         check_chankan(tiles.counts, tiles.win)
     if nuki:
@@ -398,7 +400,7 @@ def _score(hand: str, win: str, *,
                 raise HandError(f"rules: {option.replace('_', ' ')} is not used under the "
                                 f"{rule_set.name!r} rules (enable the {option!r} option)",
                                 field="rules", kind=RULES)
-    if tiles.red_fives and not rule_set.red_fives:
+    if tiles.red_fives and not tables.red_fives:
         raise HandError(f"hand: red fives are not used under the {rule_set.name!r} rules "
                         f"(write 5 instead of 0)", field="hand", kind=RULES)
     shapes = win_shapes(tiles)
@@ -408,9 +410,8 @@ def _score(hand: str, win: str, *,
                         f"as four groups and a pair, nor as seven pairs, nor as thirteen "
                         f"orphans", field="hand", kind=NOT_WINNING)
     dora = _dora_entries(tiles, dora_tiles, ura_tiles, sanma, nuki,
-                         tiles.red_fives if rule_set.red_fives else 0)
+                         tiles.red_fives if tables.red_fives else 0)
     hand_traits = situation_traits(situation)
-    tables = _tables(rule_set)
     best = _evaluate(shapes[0], situation, rule_set, dora, hand_traits, tables)
     if len(shapes) > 1:
         dealer = situation.seat == EAST
@@ -427,6 +428,8 @@ def _score(hand: str, win: str, *,
 # the implementation's ``object`` parameters).
 score: Final = cast(ScoreFunction, _score)
 _WIND_LETTERS: Final = WIND_LETTERS
+# Kept here (compiled: a static, where the imported name is a lookup in the module's dict).
+_PRESETS: Final = PRESETS
 
 
 def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool, nuki: int,
@@ -487,15 +490,19 @@ def _shown_count(tiles: HandTiles, indicators: list[int], shown: tuple[int, ...]
 
 
 Read = tuple[HandTiles, list[int], list[int]]
+# What _quick_tiles gives for a text it leaves to the careful reader (known by its hand).
+_UNREAD_HAND: Final = HandTiles((EMPTY_PART, EMPTY_PART, EMPTY_PART, EMPTY_PART), (), 0, False)
+_UNREAD: Final[Read] = (_UNREAD_HAND, [], [])
 
 
-def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
+def _quick_tiles(text: str, win: str, situation: Situation) -> Read:
     """The common case read without positions: canonical tiles, known melds, a plain win
-    tile and plain indicators, nothing impossible. None sends the caller to
+    tile and plain indicators, nothing impossible. ``_UNREAD`` (not None: compiled, a
+    tuple that is never None is returned unboxed, no tuple made) sends the caller to
     ``_careful_tiles``, which reads the text again and names any fault, so this path never
     decides an error."""
     if len(text) > MAX_HAND_TEXT:  # refused unread by the careful reader
-        return None
+        return _UNREAD
     # The concealed tiles up to the first space (the called melds follow it, one text: the
     # key of their cache); any other spacing is left to the careful reader.
     if INDEX_READER:
@@ -503,7 +510,7 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
         # up by int (no digit string is cut out or hashed).
         m_key, p_key, s_key, z_key, end = read_suit_keys(text)
         if end < 0:
-            return None
+            return _UNREAD
         man, pin, sou = keyed_part(0, m_key), keyed_part(1, p_key), keyed_part(2, s_key)
         honours = keyed_part(3, z_key)
     else:
@@ -513,7 +520,7 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
         if canonical is None or end < len(text) and (end == 0 or text[end] != " "):
             m, p, s, z, end = read_suits(text)
             if end < 0:
-                return None
+                return _UNREAD
         else:
             m, p, s, z = canonical.groups()
         found_man = EMPTY_PART if m is None else _MAN.get(m) or part(0, m)
@@ -522,7 +529,7 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
         found_honours = EMPTY_PART if z is None else _HONOURS.get(z) or part(3, z)
         if (found_man is None or found_pin is None or found_sou is None
                 or found_honours is None):
-            return None
+            return _UNREAD
         man, pin, sou, honours = found_man, found_pin, found_sou, found_honours
     parts = (man, pin, sou, honours)
     melds: tuple[Meld, ...] = ()
@@ -531,48 +538,49 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read | None:
         meld_text = text[end + 1:]
         known = _MELDS.get(meld_text) or _quick_melds(meld_text)
         if known is None:
-            return None
+            return _UNREAD
         melds, facts = known.melds, known
     if INDEX_READER and len(win) == 2:
         code = tile_code(win, 0)  # compiled: read by character code, not hashed
         if code < 0:
-            return None
+            return _UNREAD
         tile, red = code & _TILE_BITS, code >= RED_CODE
     else:
         win_tile = SINGLE_TILES.get(win)
         if win_tile is None:
-            return None
+            return _UNREAD
         tile, red = win_tile.tile, win_tile.red
     # The part by name, not parts[tile // 9]: compiled, that index boxes the tuple first.
     held = man if tile < 9 else pin if tile < 18 else sou if tile < 27 else honours
     if not held.counts[tile % 9 if tile < 27 else tile - 27] or (red and not held.reds):
-        return None
+        return _UNREAD
     hand = HandTiles(parts, melds, tile, situation.tsumo, facts)
     if hand.concealed_size != 14 - 3 * len(melds):
-        return None
+        return _UNREAD
     dora_text, ura_text = situation.dora, situation.ura
+    # One or two indicators (the usual case) by their text: a list shared, none made.
     if INDEX_READER:
-        dora = _coded_indicators(dora_text) if dora_text else []
-        ura = _coded_indicators(ura_text) if ura_text else []
+        dora = (_INDICATORS.get(dora_text) or _coded_indicators(dora_text)) if dora_text else []
+        ura = (_INDICATORS.get(ura_text) or _coded_indicators(ura_text)) if ura_text else []
     else:
         dora = (_INDICATORS.get(dora_text) or _more_indicators(dora_text)) if dora_text else []
         ura = (_INDICATORS.get(ura_text) or _more_indicators(ura_text)) if ura_text else []
     if dora is None or ura is None:
-        return None
+        return _UNREAD
     shown = dora + ura if ura else dora
     if hand.most + len(shown) > 4:  # else no tile can have a 5th copy
         if hand.most > 4:
-            return None
+            return _UNREAD
         present = hand.tile_mask
         for tile in shown:
             if (present >> tile) & 1:
                 if hand.count(tile) + shown.count(tile) > 4:
-                    return None
+                    return _UNREAD
             elif len(shown) > 4 and shown.count(tile) > 4:  # the shown copies alone
-                return None
+                return _UNREAD
     if (hand.red_fives > 1 or "0" in dora_text or "0" in ura_text) and (
             not _one_red_a_suit(hand, situation)):
-        return None
+        return _UNREAD
     return hand, dora, ura
 
 
@@ -637,15 +645,31 @@ def _quick_melds(text: str) -> MeldFacts | None:
 
 
 def _one_red_a_suit(hand: HandTiles, situation: Situation) -> bool:
-    reds = [part.reds for part in hand.parts[:3]]
+    """At most one red five of each suit among the hand, its melds and the indicators (as
+    ``_quick_tiles`` has read them: plain tiles written whole). A count a suit, no list: no
+    ``max``, no ``str.index`` (compiled, generic calls)."""
+    man, pin, sou, _ = hand.parts
+    red_man, red_pin, red_sou = man.reds, pin.reds, sou.reds
     for meld in hand.melds:
         if meld.reds:
-            reds[meld.tiles[0] // 9] += meld.reds
-    for text in (situation.dora, situation.ura):
-        for index in range(0, len(text), 2):
-            if text[index] == "0":
-                reds["mps".index(text[index + 1])] += 1
-    return max(reds) <= 1
+            first = meld.tiles[0]
+            if first < 9:
+                red_man += meld.reds
+            elif first < 18:
+                red_pin += meld.reds
+            else:
+                red_sou += meld.reds
+    indicators = situation.dora + situation.ura
+    for index in range(0, len(indicators), 2):
+        if indicators[index] == "0":
+            suit = indicators[index + 1]
+            if suit == "m":
+                red_man += 1
+            elif suit == "p":
+                red_pin += 1
+            else:
+                red_sou += 1
+    return red_man <= 1 and red_pin <= 1 and red_sou <= 1
 
 
 # Indicators written whole one after another, "4m" or "4m1z" (one or two of each kind, the
@@ -804,10 +828,12 @@ class _RuleTables:
     han and fu under aotenjou (``_plain_basic``); the
     payments with no liability by basic points, seat, tsumo and honba (``_payment_row``:
     payments, points before honba, all paid); and the rules' yakuman gate
-    (``yaku.yakuman_gate``), name and riichi stick value, read once a set of rules."""
+    (``yaku.yakuman_gate``), name, riichi stick value, players and red fives, read once a
+    set of rules (compiled, an attribute of ``Rules`` is a generic lookup; of this class, a
+    field)."""
 
     __slots__ = ("rules", "basic", "payments", "yakuman_gate", "limited", "kiriage",
-                 "limits", "name", "stick_value")
+                 "limits", "name", "stick_value", "sanma", "red_fives")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -821,6 +847,8 @@ class _RuleTables:
         self.limits = tuple(basic_points(han, 20, rules) for han in range(5, 14))
         self.name = rules.name  # for the Score
         self.stick_value = rules.riichi_stick_value
+        self.sanma = rules.players == 3
+        self.red_fives = rules.red_fives
 
 
 _RULE_TABLES: Final[dict[int, _RuleTables]] = {}

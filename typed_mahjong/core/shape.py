@@ -261,17 +261,23 @@ def keyed_part(suit: int, key: i64) -> Part:
     found = cache.get(key)
     if found is not None:
         return found
-    ranks: i64 = 7 if suit == 3 else 9
-    counts = [0] * ranks
-    rank: i64
-    for rank in range(ranks):
-        counts[rank] = (key >> (3 * rank)) & 7
-    packed = bytes(counts)
+    # The counts as bytes, three ranks (9 bits of the key) at a time from a table: no list
+    # of counts, no bytes(list), whose generic conversion cost more than the rest of a part.
+    packed = _THREE_RANKS[key & 511] + _THREE_RANKS[(key >> 9) & 511]
+    if suit == 3:
+        packed += _ONE_RANK[(key >> 18) & 7]
+    else:
+        packed += _THREE_RANKS[(key >> 18) & 511]
     made = Part(9 * suit, packed, key >> KEY_RED_SHIFT, _part_readings(suit, packed))
     if len(cache) < _PART_CACHE_LIMIT:
         cache[key] = made
     return made
 
+
+# Three ranks of a packed key (3 bits a count) as their three count bytes, and one rank as its
+# byte: 512 and 8 entries.
+_THREE_RANKS: Final = tuple(bytes((key & 7, key >> 3 & 7, key >> 6)) for key in range(512))
+_ONE_RANK: Final = tuple(bytes((key,)) for key in range(8))
 
 
 def _part_readings(suit: int, key: bytes) -> tuple[PartReading, ...]:
@@ -312,7 +318,7 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
         return (PartReading(pair, (), tuple(triplets)),)
     if not _SUIT_TABLE:
         _SUIT_TABLE.append(suit_table())
-    encoded = _SUIT_TABLE[0].get(counts.translate(COUNTS_TO_DIGITS))
+    encoded = _SUIT_TABLE[0].get(counts.translate(_COUNTS_TO_DIGITS))
     if encoded is None:
         return ()
     # The table's text read here at once (readings.encode_table_line writes it: readings
@@ -320,6 +326,8 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
     # "A".. a run's first rank, triplets then runs, each ascending as decompose_suit sorts
     # them): no tuples of codes in between, nothing to sort (a new spelling of new counts
     # makes its readings on the scoring path).
+    if INDEX_READER:
+        return _coded_readings(base, encoded)
     found = []
     for item in encoded.split(b","):
         first = item[0]
@@ -336,9 +344,41 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
     return tuple(found)
 
 
+def _coded_readings(base: int, encoded: bytes) -> tuple[PartReading, ...]:
+    """``_new_readings``' reading of the table's text, compiled: one loop over the codes
+    (no split, whose list and item bytes cost more than the loop, compiled)."""
+    found = []
+    runs: list[int] = []
+    triplets: list[int] = []
+    first = encoded[0]
+    length = len(encoded)
+    index = 1
+    while index < length:
+        code = encoded[index]
+        if code == _COMMA:
+            found.append(PartReading(base + first - _RANK_CODE if first != _NO_PAIR else -1,
+                                     tuple(runs), tuple(triplets)))
+            runs = []
+            triplets = []
+            first = encoded[index + 1]  # a reading follows each comma
+            index += 2
+            continue
+        if code >= _TRIPLET_CODE:
+            triplets.append(base + code - _TRIPLET_CODE)
+        else:
+            runs.append(base + code - _RUN_CODE)
+        index += 1
+    found.append(PartReading(base + first - _RANK_CODE if first != _NO_PAIR else -1,
+                             tuple(runs), tuple(triplets)))
+    return tuple(found)
+
+
 # The shipped suit table (readings.suit_table), fetched once on first use and kept here:
 # calling suit_table() through its cache wrapper is a generic call (compiled).
 _SUIT_TABLE: Final[list[dict[bytes, bytes]]] = []
+# Kept here: compiled, an imported name that is not Final is a lookup in a module's dict.
+_COUNTS_TO_DIGITS: Final = COUNTS_TO_DIGITS
+_COMMA: Final = ord(",")
 _NO_SUIT_TILES: Final = bytes(9)
 _NO_HONOURS: Final = bytes(7)
 _NO_PAIR: Final = ord("-")
