@@ -40,12 +40,12 @@ def test_table_lookup_agrees_with_decomposition() -> None:
     assert decode_readings("8ADG") == ((8, (9, 12, 15)),)
 
 
-def test_the_compiled_reading_of_the_table_agrees_with_its_decoder() -> None:
-    # shape._coded_readings (the compiled build's loop over the codes) against
+def test_the_scorer_reads_the_table_as_its_decoder_does() -> None:
+    # shape._table_readings (the scorer's loop over the codes) against
     # readings.decode_readings, on every shipped line: each reading's pair, runs and
     # triplets, as tiles of the suit the base names (pins: 9).
     from typed_mahjong.core.readings import suit_table
-    from typed_mahjong.core.shape import _coded_readings
+    from typed_mahjong.core.shape import _table_readings
 
     base = 9
     for encoded in suit_table().values():
@@ -54,5 +54,5 @@ def test_the_compiled_reading_of_the_table_agrees_with_its_decoder() -> None:
                  tuple(base + code for code in melds if code < 9))
                 for pair, melds in decode_readings(encoded.decode("ascii"))]
         got = [(reading.pair, reading.runs, reading.triplets)
-               for reading in _coded_readings(base, encoded)]
+               for reading in _table_readings(base, encoded)]
         assert got == want, encoded

@@ -321,56 +321,40 @@ def _new_readings(suit: int, counts: bytes) -> tuple[PartReading, ...]:
     encoded = _SUIT_TABLE[0].get(counts.translate(_COUNTS_TO_DIGITS))
     if encoded is None:
         return ()
-    # The table's text read here at once (readings.encode_table_line writes it: readings
-    # apart by ",", each a pair rank or "-", then a letter a meld, "a".. a triplet's rank,
-    # "A".. a run's first rank, triplets then runs, each ascending as decompose_suit sorts
-    # them): no tuples of codes in between, nothing to sort (a new spelling of new counts
-    # makes its readings on the scoring path).
-    if INDEX_READER:
-        return _coded_readings(base, encoded)
-    found = []
-    for item in encoded.split(b","):
-        first = item[0]
-        runs = []
-        triplets = []
-        for index in range(1, len(item)):
-            code = item[index]
-            if code >= _TRIPLET_CODE:
-                triplets.append(base + code - _TRIPLET_CODE)
-            else:
-                runs.append(base + code - _RUN_CODE)
-        found.append(PartReading(base + first - _RANK_CODE if first != _NO_PAIR else -1,
-                                 tuple(runs), tuple(triplets)))
-    return tuple(found)
+    return _table_readings(base, encoded)
 
 
-def _coded_readings(base: int, encoded: bytes) -> tuple[PartReading, ...]:
-    """``_new_readings``' reading of the table's text, compiled: one loop over the codes
-    (no split, whose list and item bytes cost more than the loop, compiled)."""
+def _table_readings(base: int, encoded: bytes) -> tuple[PartReading, ...]:
+    """The readings a line of the table writes (readings.encode_table_line: readings apart
+    by ",", each a pair rank or "-", then a letter a meld, "a".. a triplet's rank, "A".. a
+    run's first rank, triplets then runs, each ascending as decompose_suit sorts them), as
+    the tiles of the suit from ``base``. One loop over the codes, the end of the text read
+    as one more comma: no split (its list and a bytes object a reading cost more than the
+    loop, in both builds), no tuples of codes in between, nothing to sort (a new spelling of
+    new counts makes its readings on the scoring path)."""
     found = []
     runs: list[int] = []
     triplets: list[int] = []
     first = encoded[0]
     length = len(encoded)
     index = 1
-    while index < length:
-        code = encoded[index]
+    while True:
+        code = encoded[index] if index < length else _COMMA
         if code == _COMMA:
             found.append(PartReading(base + first - _RANK_CODE if first != _NO_PAIR else -1,
                                      tuple(runs), tuple(triplets)))
+            if index >= length:
+                return tuple(found)
             runs = []
             triplets = []
             first = encoded[index + 1]  # a reading follows each comma
             index += 2
-            continue
-        if code >= _TRIPLET_CODE:
-            triplets.append(base + code - _TRIPLET_CODE)
         else:
-            runs.append(base + code - _RUN_CODE)
-        index += 1
-    found.append(PartReading(base + first - _RANK_CODE if first != _NO_PAIR else -1,
-                             tuple(runs), tuple(triplets)))
-    return tuple(found)
+            if code >= _TRIPLET_CODE:
+                triplets.append(base + code - _TRIPLET_CODE)
+            else:
+                runs.append(base + code - _RUN_CODE)
+            index += 1
 
 
 # The shipped suit table (readings.suit_table), fetched once on first use and kept here:
