@@ -87,6 +87,18 @@ def test_4_han_30_fu_and_kiriage() -> None:
     assert score(*FOUR_HAN_30, rules="mleague").limit == "mangan"
 
 
+def test_each_call_scores_under_the_rules_it_asks_for() -> None:
+    # score() keeps the tables of the rules object the call before asked for: alternating
+    # names and Rules values (equal ones too) must still give each call its own rules
+    # (7700 under Tenhou's, 8000 with kiriage, as above).
+    kiriage = rules_from("tenhou", kiriage=True)
+    same_values = rules_from("tenhou", kiriage=True)
+    asked: list[object] = [kiriage, "tenhou", kiriage, kiriage, same_values, "mleague",
+                           PRESETS["tenhou"], "tenhou", "".join(["ten", "hou"]), kiriage]
+    points = [score(*FOUR_HAN_30, rules=rules).points for rules in asked]  # type: ignore[arg-type]
+    assert points == [8000, 7700, 8000, 8000, 8000, 8000, 7700, 7700, 7700, 8000]
+
+
 def test_kazoe_yakuman_and_its_cap() -> None:
     # Riichi 1 + pinfu 1 + tanyao 1 + sanshoku 2 = 5; dora: indicator 4p -> 5p x2,
     # 1m -> 2m x1, 1p -> 2p x1, 1s -> 2s x1 = 5; ura: 4p -> 5p x2, 3s -> 4s x1 = 3.

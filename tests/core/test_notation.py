@@ -116,6 +116,16 @@ def test_red_fives_of_other_suits_among_the_indicators_are_fine() -> None:
     assert (outcome.han, outcome.fu, outcome.points) == (4, 30, 7700)
 
 
+@pytest.mark.parametrize(("dora", "count"), [("4m4m4m3m", 12), ("4m4m4m4m", 16)])
+def test_many_dora_count_each_copy_each_indicator_shows(dora: str, count: int) -> None:
+    # Three closed kans 5555m 6666m 7777m; each 4m shown points at 5m, held four times:
+    # 4 dora an indicator (3m points at 4m, not held). The scorer keeps the dora entries of
+    # counts below 16 and makes the others each time: both give the count.
+    outcome = score("11p234s ankan:5555m ankan:6666m ankan:7777m", "1p", tsumo=True,
+                    dora=dora)
+    assert outcome.yaku[-1] == ("dora", count)
+
+
 def test_winning_tile_must_be_concealed() -> None:
     fault = error("234p234s456m567s44p", "9m")
     assert (fault.field, fault.kind) == ("win", "malformed")

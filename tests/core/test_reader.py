@@ -268,3 +268,81 @@ def test_coded_indicators_read_what_the_indicator_table_reads(text: str) -> None
     from typed_mahjong.core.scoring import _INDICATORS, _coded_indicators, _more_indicators
 
     assert _coded_indicators(text) == (_INDICATORS.get(text) or _more_indicators(text))
+
+
+def _meld_texts() -> list[str]:
+    """Meld spellings plain and not: every kind with every three digits of every suit (four
+    digits from a smaller alphabet for the kans), wrong lengths, kinds and letters."""
+    import itertools
+
+    texts = []
+    for kind in ("chi", "pon", "kan", "ankan", "kakan"):
+        size, alphabet = (3, "0123456789") if kind in ("chi", "pon") else (4, "014569")
+        for letter in "mpsz":
+            for digits in itertools.product(alphabet, repeat=size):
+                texts.append(f"{kind}:{''.join(digits)}{letter}")
+        texts += [f"{kind}:", f"{kind}:1m", f"{kind}:11111m", f"{kind}:1m1m1m", f"{kind}:111x",
+                  f"{kind.upper()}:111m", f"{kind}111m", f" {kind}:111m", f"{kind}:111"]
+    return texts + ["", ":", "pong:111m", "chii:123m", "kan:", "an:111m", "ankan"]
+
+
+def test_coded_melds_read_what_quick_meld_reads() -> None:
+    # coded_meld takes exactly the plain spellings quick_meld takes (quick_meld reads the
+    # rest, and names nothing either), each as the meld quick_meld makes.
+    from typed_mahjong.core.hand import coded_meld, meld_at, quick_meld
+
+    taken = 0
+    for text in _meld_texts():
+        number, end = coded_meld(text, 0)
+        want = quick_meld(text)
+        if number < 0:
+            assert end == -1, text
+            # Refused: not plain (letters, a red honour, two red fives) or not valid.
+            assert want is None or not text[text.index(":") + 1:-1].isdigit() or (
+                text.count("0") > 1), text
+            continue
+        taken += 1
+        assert meld_at(number) == want and meld_at(number) is meld_at(number), text
+        assert end == len(text), text
+        # Another meld after one space: the index of that space.
+        assert coded_meld(text + " pon:111z", 0) == (number, len(text)), text
+        assert coded_meld("1m " + text, 3) == (number, len(text) + 3), text
+        assert coded_meld(text + "  pon:111z", 0)[0] == number, text  # read up to the space
+        assert coded_meld(text + "x", 0) == (-1, -1), text
+    # Taken, counted by hand: chi, a suit: 4 runs without a five in 6 orders, 3 with one
+    # in 6 orders and 2 spellings of the five (0 or 5): 24 + 36 = 60, 180 for m p s. Pon:
+    # 8 ranks once and the five 4 ways (555, 055, 505, 550) a number suit, 36, and 7
+    # honours: 43. A kan kind over "014569": 1111 4444 6666 9999 and 5555 0555 5055 5505
+    # 5550 a number suit, 27, and honours 1111 4444 5555 6666: 31, 93 for the three kinds.
+    assert taken == 180 + 43 + 93, taken
+
+
+@pytest.mark.parametrize("melds", [
+    "pon:777p", "chi:345m pon:111z", "ankan:5555z kan:0555s chi:789p", "chi:406m chi:406m",
+    "pon:111m pon:222m pon:333m pon:444m",
+])
+def test_coded_meld_facts_are_the_facts_of_the_melds(melds: str) -> None:
+    from typed_mahjong.core.scoring import _coded_meld_facts, _quick_melds
+
+    text = "11z " + melds
+    found, want = _coded_meld_facts(text, 4), _quick_melds(melds)
+    assert found is not None and want is not None
+    assert found.melds == want.melds
+    assert [getattr(found, name) for name in MELD_FACT_FIELDS] == [
+        getattr(want, name) for name in MELD_FACT_FIELDS]
+    assert _coded_meld_facts(text, 4) is found  # kept
+
+
+MELD_FACT_FIELDS = ("closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
+                    "triplet_mask", "kans", "closed_kans", "outside", "man_copies",
+                    "pin_copies", "sou_copies", "honour_copies", "most")
+
+
+@pytest.mark.parametrize("melds", [
+    "pon:111m pon:222m pon:333m pon:444m pon:555m",  # a fifth meld: the careful reader's
+    "pon:777p ", "pon:777p  chi:123m", "pon:777p\tchi:123m", "pon:7p7p7p", "pon:777p x",
+])
+def test_coded_meld_facts_leave_the_rest_to_the_text_readers(melds: str) -> None:
+    from typed_mahjong.core.scoring import _coded_meld_facts
+
+    assert _coded_meld_facts("11z " + melds, 4) is None

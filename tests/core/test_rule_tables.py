@@ -71,3 +71,25 @@ def test_the_plain_basic_points_are_basic_points() -> None:
             for fu in (20, 25, *range(30, 150, 10)):
                 assert _plain_basic(han, fu, rules, tables) == basic_points(han, fu, rules), (
                     rules.name, han, fu)
+
+
+def test_the_kept_payments_are_the_payments() -> None:
+    # _plain_payments keeps each row by its basic points, honba, seat and tsumo (below 128
+    # honba and 2**40 basic points; aotenjou's larger values are paid each time): asked
+    # twice, each row is the one _payment_row makes. Worked example, a huge aotenjou ron
+    # from a non-dealer: 4 * 2**41 = 8,796,093,022,208 rounded up to 8,796,093,022,300.
+    from typed_mahjong.core.scoring import _payment_row, _plain_payments, _tables
+    from typed_mahjong.core.tiles import EAST
+
+    rules = rules_from("tenhou", aotenjou=True)
+    tables = _tables(rules)
+    for basic in (160, 1920, 2000, 8000, 1 << 39, 1 << 40, 1 << 41):
+        for honba in (0, 1, 127, 128, 999):
+            for seat in range(EAST, EAST + 4):
+                for tsumo in (False, True):
+                    want = _payment_row(basic, seat, tsumo, honba, rules)
+                    for _ in range(2):
+                        row = _plain_payments(basic, seat, tsumo, honba, rules, tables)
+                        assert (row.payments, row.points, row.paid) == want
+    huge = _plain_payments(1 << 41, EAST + 1, False, 0, rules, tables)
+    assert huge.points == 8_796_093_022_300 and huge.payments == (("discarder", huge.paid),)

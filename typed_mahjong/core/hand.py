@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import i64
+
 from ..errors import HandError
 from .tiles import (
     MAX_HAND_TEXT,
@@ -146,6 +148,87 @@ def quick_meld(part: str) -> Meld | None:
 
 _MELD_CACHE: Final[dict[str, Meld]] = {}
 _MELD_LIMIT: Final = 2048
+
+
+def coded_meld(text: str, start: i64) -> tuple[i64, i64]:
+    """The meld written from ``text[start]`` to the next space or the end, read by
+    character code (compiled: no string is cut out or hashed): its ``meld_at`` number and
+    the index after it. (-1, -1) for anything but a plain valid meld written kind, ":", the
+    digits (one red five at most) and one suit letter, which ``quick_meld`` then reads."""
+    length: i64 = len(text)
+    # The kind's characters up to the colon, 8 bits each: one int to compare.
+    index = start
+    written: i64 = 0
+    while index < length and index - start < 6:
+        code: i64 = ord(text[index])
+        if code == _COLON:
+            break
+        written = written << 8 | code
+        index += 1
+    kind: i64 = _kind_of(written)
+    if kind < 0 or index >= length or index - start >= 6:
+        return -1, -1
+    index += 1
+    ranks: i64 = 0  # a bit a rank held
+    lowest: i64 = 9
+    reds: i64 = 0
+    digits: i64 = 0
+    while index < length:
+        digit: i64 = ord(text[index]) - _ZERO_CODE
+        if digit < 0 or digit > 9:
+            break
+        rank = digit - 1
+        if digit == 0:
+            reds += 1
+            rank = 4
+        ranks |= 1 << rank
+        if rank < lowest:
+            lowest = rank
+        digits += 1
+        index += 1
+    if index >= length or (index + 1 < length and ord(text[index + 1]) != _SPACE):
+        return -1, -1
+    letter: i64 = ord(text[index])  # m p s z: 109 112 115 122
+    suit: i64 = 0 if letter == 109 else 1 if letter == 112 else 2 if letter == 115 else (
+        3 if letter == 122 else -1)
+    size: i64 = 3 if kind < 2 else 4  # chi and pon, then the kans (MELD_KINDS order)
+    if suit < 0 or digits != size or reds > 1 or (suit == 3 and (reds > 0 or lowest > 6)):
+        return -1, -1
+    if kind == 0:  # chi: three ranks in a row of a number suit
+        if suit == 3 or ranks != 7 << lowest:
+            return -1, -1
+    elif ranks != 1 << lowest:  # a set: copies of one tile
+        return -1, -1
+    return (kind * 34 + 9 * suit + lowest) * 2 + reds, index + 1
+
+
+def _kind_of(written: i64) -> i64:
+    """The index in MELD_KINDS of a kind's characters as ``coded_meld`` packs them (8 bits
+    a character: "chi" is 0x63 0x68 0x69), -1 for none. Literals: compiled, constants in the
+    C code, where a tuple of them is read and each int unboxed."""
+    return (0 if written == 0x636869 else 1 if written == 0x706F6E
+            else 2 if written == 0x6B616E else 3 if written == 0x616E6B616E
+            else 4 if written == 0x6B616B616E else -1)
+
+
+def meld_at(number: i64) -> Meld:
+    """The meld ``coded_meld`` numbered (kind, first tile, red fives): made once, kept."""
+    found = _CODED_MELDS[number]
+    if found is None:
+        kind, first = MELD_KINDS[number // 68], number // 2 % 34
+        tiles = (first, first + 1, first + 2) if kind == "chi" else (first,) * (
+            3 if kind == "pon" else 4)
+        found = Meld(kind, tiles, int(number % 2))
+        _CODED_MELDS[number] = found
+    return found
+
+
+_CODED_MELDS: Final[list[Meld | None]] = [None] * (len(MELD_KINDS) * 34 * 2)
+# Character codes as literals (compiled, a literal is a constant in the C code; a Final
+# computed at import is a static checked and converted at each use).
+_COLON: Final = 58  # ":"
+_SPACE: Final = 32  # " "
+_ZERO_CODE: Final = 48  # "0"
 
 
 def _quick_hand(text: str, drawn: tuple[bool, ...]) -> Hand | None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Protocol, Unpack, cast
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..errors import NOT_WINNING, RULES, SITUATION, HandError, NoYaku
 from .fu import fu_parts, fu_total
-from .hand import Hand, Meld, parse_hand, quick_meld
+from .hand import MAX_MELDS, Hand, Meld, coded_meld, meld_at, parse_hand, quick_meld
 from .limits import basic_points, hand_value, payment_text, tsumo_payments
 from .rules import PRESETS, Rules, rules_from, shown_short
 from .sanma import check_sanma_seat, check_sanma_text
@@ -283,7 +283,6 @@ def _score(hand: str, win: str, *,
            ura: object = "",
            honba: object = 0,
            sticks: object = 0,
-           pao: object = None,
            # END generated: parameters
            rules: object = "tenhou", **unknown: object) -> Score:
     """Score a winning hand. Raises HandError for anything malformed or impossible.
@@ -313,8 +312,7 @@ def _score(hand: str, win: str, *,
             and type(dora) is str
             and type(ura) is str
             and type(honba) is int and 0 <= honba <= 999
-            and type(sticks) is int and 0 <= sticks <= 999
-            and pao is None):
+            and type(sticks) is int and 0 <= sticks <= 999):
         situation = Situation(
             tsumo,
             riichi or double_riichi,
@@ -356,17 +354,15 @@ def _score(hand: str, win: str, *,
             "ura": ura,
             "honba": honba,
             "sticks": sticks,
-            "pao": pao,
         }))
     # END generated: reading
-    rule_set = _PRESETS.get(rules) if type(rules) is str else None
-    if rule_set is None:
-        if not isinstance(rules, (str, Rules)):
-            raise HandError("rules: must be a preset name or a Rules value, got "
-                            f"{shown_short(rules)}",
-                            field="rules", kind=RULES)
-        rule_set = rules_from(rules)
-    tables = _tables(rule_set)
+    # The rules object the call before asked for (the default name, or a caller's one
+    # preset name or Rules): its tables at once, no name looked up.
+    if _LAST_TABLES and _LAST_TABLES[0].asked is rules:
+        tables = _LAST_TABLES[0]
+    else:
+        tables = _asked_tables(rules)
+    rule_set = tables.rules
     sanma = tables.sanma
     if sanma:
         for field, text in (("hand", hand), ("win", win), ("dora", situation.dora),
@@ -386,7 +382,7 @@ def _score(hand: str, win: str, *,
     if sanma:
         for field, wind, given in (("seat", situation.seat, seat),
                                    ("round", situation.round, round),
-                                   ("pao", liable, pao)):
+                                   ("pao", liable, unknown.get("pao"))):
             if wind is not None:
                 check_sanma_seat(wind, field, str(given), rule_set.name)
     if liable is not None and liable == situation.seat:
@@ -443,14 +439,14 @@ def _dora_entries(tiles: HandTiles, dora: list[int], ura: list[int], sanma: bool
     shown = SANMA_DORA if sanma else DORA
     count = _shown_count(tiles, dora, shown, nuki)
     ura_count = _shown_count(tiles, ura, shown, nuki) if ura else 0
-    if count < 64 and ura_count < 64 and reds < 16 and nuki < 16:
-        # The entries shared by their four counts: a hand makes no list and no tuple.
-        key = ((count * 64 + ura_count) * 16 + reds) * 16 + nuki
-        found = _DORA_ENTRIES.get(key)
+    if count < 16 and ura_count < 16 and reds < 4 and nuki < 8:
+        # The entries shared by their four counts: a hand makes no list and no tuple. A
+        # list slot by the counts: no key to box (compiled) and no hash.
+        index = ((count * 16 + ura_count) * 4 + reds) * 8 + nuki
+        found = _DORA_ENTRIES[index]
         if found is None:
             found = _new_dora_entries(count, ura_count, reds, nuki)
-            if len(_DORA_ENTRIES) < _DORA_ENTRIES_LIMIT:
-                _DORA_ENTRIES[key] = found
+            _DORA_ENTRIES[index] = found
         return found
     return _new_dora_entries(count, ura_count, reds, nuki)
 
@@ -469,10 +465,9 @@ def _new_dora_entries(count: int, ura_count: int, reds: int, nuki: int) -> Parts
     return tuple(entries)
 
 
-# The dora entries by their counts (dora, ura dora, red fives, nukidora), at most
-# _DORA_ENTRIES_LIMIT: few combinations occur.
-_DORA_ENTRIES: Final[dict[int, Parts]] = {}
-_DORA_ENTRIES_LIMIT: Final = 4096
+# The dora entries by their counts (dora and ura dora below 16, red fives below 4,
+# nukidora below 8), made on first use; rarer counts make their entries each time.
+_DORA_ENTRIES: Final[list[Parts | None]] = [None] * (16 * 16 * 4 * 8)
 
 
 def _shown_count(tiles: HandTiles, indicators: list[int], shown: tuple[int, ...],
@@ -535,10 +530,13 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read:
     melds: tuple[Meld, ...] = ()
     facts = NO_MELDS
     if end < len(text):
-        meld_text = text[end + 1:]
-        known = _MELDS.get(meld_text) or _quick_melds(meld_text)
+        # Compiled, plain melds by character code first (no text cut out and hashed).
+        known = _coded_meld_facts(text, end + 1) if INDEX_READER else None
         if known is None:
-            return _UNREAD
+            meld_text = text[end + 1:]
+            known = _MELDS.get(meld_text) or _quick_melds(meld_text)
+            if known is None:
+                return _UNREAD
         melds, facts = known.melds, known
     if INDEX_READER and len(win) == 2:
         code = tile_code(win, 0)  # compiled: read by character code, not hashed
@@ -560,8 +558,8 @@ def _quick_tiles(text: str, win: str, situation: Situation) -> Read:
     dora_text, ura_text = situation.dora, situation.ura
     # One or two indicators (the usual case) by their text: a list shared, none made.
     if INDEX_READER:
-        dora = (_INDICATORS.get(dora_text) or _coded_indicators(dora_text)) if dora_text else []
-        ura = (_INDICATORS.get(ura_text) or _coded_indicators(ura_text)) if ura_text else []
+        dora = _coded_indicators(dora_text) if dora_text else []
+        ura = _coded_indicators(ura_text) if ura_text else []
     else:
         dora = (_INDICATORS.get(dora_text) or _more_indicators(dora_text)) if dora_text else []
         ura = (_INDICATORS.get(ura_text) or _more_indicators(ura_text)) if ura_text else []
@@ -606,8 +604,17 @@ def _more_indicators(text: str) -> list[int] | None:
 
 def _coded_indicators(text: str) -> list[int] | None:
     """Indicators written whole one after another, read by character code (compiled: no
-    string is cut out or hashed); None if any is not a plain tile."""
+    string is cut out or hashed, where a fresh text is hashed to find it in _INDICATORS);
+    None if any is not a plain tile. One or two: the list _INDICATORS shares."""
     length = len(text)
+    if length == 2 or length == 4:
+        first = tile_code(text, 0)
+        second = tile_code(text, 2) if length == 4 else 0
+        if first < 0 or second < 0:
+            return None
+        if length == 2:
+            return _ONE_INDICATOR[first & _TILE_BITS]
+        return _TWO_INDICATORS[(first & _TILE_BITS) * 34 + (second & _TILE_BITS)]
     if length % 2:
         return None
     tiles = []
@@ -642,6 +649,44 @@ def _quick_melds(text: str) -> MeldFacts | None:
     if len(_MELDS) < _MELDS_LIMIT:
         _MELDS[text] = found
     return found
+
+
+def _coded_meld_facts(text: str, start: i64) -> MeldFacts | None:
+    """The facts of the melds written from ``text[start]`` on, each one space apart and
+    read by ``hand.coded_meld``; None for anything else (``_quick_melds`` reads it). Found
+    by the melds' numbers, 9 bits a meld, in an open-addressed table (as
+    ``shape.keyed_part``'s): at most _MELDS_LIMIT kept."""
+    key: i64 = 0
+    count: i64 = 0
+    index = start
+    length = len(text)
+    while True:
+        number, index = coded_meld(text, index)
+        if number < 0 or count == MAX_MELDS:
+            return None
+        key |= (number + 1) << 9 * count
+        count += 1
+        if index >= length:
+            break
+        index += 1  # the space after the meld
+    slot = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16  # as shape.keyed_part's
+    while (found := _CODED_FACTS[slot & (_MELD_SLOTS - 1)]) is not None and found.key != key:
+        slot += 1
+    if found is not None:
+        return found
+    melds = []
+    for position in range(count):
+        melds.append(meld_at((key >> 9 * position & 511) - 1))
+    made = MeldFacts(tuple(melds), key)
+    if _CODED_KEPT[0] < _MELDS_LIMIT:
+        _CODED_FACTS[slot & (_MELD_SLOTS - 1)] = made  # the empty slot the search ended on
+        _CODED_KEPT[0] += 1
+    return made
+
+
+_MELD_SLOTS: Final = 2 * _MELDS_LIMIT
+_CODED_FACTS: Final[list[MeldFacts | None]] = [None] * _MELD_SLOTS
+_CODED_KEPT: Final = [0]  # facts kept in _CODED_FACTS
 
 
 def _one_red_a_suit(hand: HandTiles, situation: Situation) -> bool:
@@ -681,6 +726,12 @@ for _first, _one in SINGLE_TILES.items():
         for _second, _other in SINGLE_TILES.items():
             if len(_second) == 2:
                 _INDICATORS[_first + _second] = [_one.tile, _other.tile]
+# The same lists by tile (one indicator) and by 34 * first + second tile (two): the
+# compiled reader's, by character code.
+_BY_TILES: Final = {tuple(tiles): tiles for tiles in _INDICATORS.values()}
+_ONE_INDICATOR: Final = tuple(_BY_TILES[(tile,)] for tile in range(34))
+_TWO_INDICATORS: Final = tuple(_BY_TILES[(first, second)] for first in range(34)
+                               for second in range(34))
 
 
 def _careful_tiles(text: str, win: str, situation: Situation) -> Read:
@@ -784,7 +835,8 @@ def _result(best: _Candidate, tiles: HandTiles, situation: Situation, rules: Rul
         return Score(0, fu, (), facts, None, 0, (), 0, shape.wait, 0, True, seat == EAST,
                      tsumo, shape, 0, rules, tables.name)
     if liable is None:
-        payments, points, paid = _plain_payments(basic, seat, tsumo, honba, rules, tables)
+        row = _plain_payments(basic, seat, tsumo, honba, rules, tables)
+        payments, points, paid = row.payments, row.points, row.paid
     else:
         payments = _liable_payments(yaku, yakuman, basic, tiles, situation, rules, honba,
                                     liable)
@@ -818,7 +870,21 @@ def _honba_per_payer(honba: int, rules: Rules) -> int:
 # What a set of rules has decided before, kept by the rules' identity (a table keeps its
 # Rules, so an id is not reused while the table lives): at most _TABLE_RULES sets of rules
 # (then all are dropped), _TABLE_LIMIT entries a table: a few MB at worst.
-_PaymentRow = tuple[Parts, int, int]
+
+
+class _PaymentRow:
+    """Who pays what with no liability (honba included), the points before honba and all
+    paid, for ``key`` (``_plain_payments``: the basic points, honba, seat and tsumo)."""
+
+    __slots__ = ("key", "payments", "points", "paid")
+
+    def __init__(self, key: i64, payments: Parts, points: int, paid: int) -> None:
+        self.key = key
+        self.payments = payments
+        self.points = points
+        self.paid = paid
+
+
 _TABLE_RULES: Final = 16
 _TABLE_LIMIT: Final = 4096
 
@@ -832,14 +898,19 @@ class _RuleTables:
     set of rules (compiled, an attribute of ``Rules`` is a generic lookup; of this class, a
     field)."""
 
-    __slots__ = ("rules", "basic", "payments", "yakuman_gate", "limited", "kiriage",
-                 "limits", "name", "stick_value", "sanma", "red_fives")
+    __slots__ = ("rules", "asked", "basic", "payments", "payments_kept", "yakuman_gate",
+                 "limited", "kiriage", "limits", "name", "stick_value", "sanma", "red_fives")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        # The ``rules`` argument these tables last answered (a name or a Rules, read to
+        # these rules): a call that passes the same object again skips reading it.
+        self.asked: object = None
         self.yakuman_gate = yakuman_gate(rules)  # once a set of rules, not once a shape
         self.basic: dict[int, tuple[int, str | None]] = {}
-        self.payments: dict[int, _PaymentRow] = {}
+        # The rows by key, open-addressed (as shape.KEYED_PARTS): at most _TABLE_LIMIT.
+        self.payments: list[_PaymentRow | None] = [None] * _PAYMENT_SLOTS
+        self.payments_kept = 0
         # With limits (no aotenjou), what _plain_basic reads: kiriage, and the limit of
         # 5 to 13 han and more, whatever the fu (basic_points).
         self.limited = not rules.aotenjou
@@ -875,6 +946,20 @@ def _tables(rules: Rules) -> _RuleTables:
     return known
 
 
+def _asked_tables(rules: object) -> _RuleTables:
+    """The tables of the rules ``score()`` is asked for: a preset name or a Rules value."""
+    rule_set = _PRESETS.get(rules) if type(rules) is str else None
+    if rule_set is None:
+        if not isinstance(rules, (str, Rules)):
+            raise HandError("rules: must be a preset name or a Rules value, got "
+                            f"{shown_short(rules)}",
+                            field="rules", kind=RULES)
+        rule_set = rules_from(rules)
+    tables = _tables(rule_set)
+    tables.asked = rules
+    return tables
+
+
 def _plain_basic(han: int, fu: int, rules: Rules,
                  tables: _RuleTables) -> tuple[int, str | None]:
     """``basic_points(han, fu, rules)`` through the rules' table."""
@@ -898,17 +983,34 @@ def _plain_basic(han: int, fu: int, rules: Rules,
 def _plain_payments(basic: int, seat: int, tsumo: bool, honba: int, rules: Rules,
                     tables: _RuleTables) -> _PaymentRow:
     """Who pays what (honba included), the points before honba and the sum paid."""
-    key = (basic << 10 | honba << 3 | (seat - EAST) << 1 | tsumo) if honba < 128 else -1
-    row = tables.payments.get(key)
-    if row is None:
-        row = _payment_row(basic, seat, tsumo, honba, rules)
-        if key >= 0 and len(tables.payments) < _TABLE_LIMIT:
-            tables.payments[key] = row
+    if honba >= 128 or basic >= _MOST_KEPT_BASIC:  # aotenjou's huge values: made each time
+        payments, points, paid = _payment_row(basic, seat, tsumo, honba, rules)
+        return _PaymentRow(-1, payments, points, paid)
+    # The key in 64-bit ints (compiled, each operation on a Python int is a call).
+    key: i64 = basic
+    honba_bits: i64 = honba
+    seat_bits: i64 = seat - EAST
+    key = key << 10 | honba_bits << 3 | seat_bits << 1 | tsumo
+    slots = tables.payments
+    slot = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16  # as shape.keyed_part's
+    while (found := slots[slot & (_PAYMENT_SLOTS - 1)]) is not None and found.key != key:
+        slot += 1
+    if found is not None:
+        return found
+    payments, points, paid = _payment_row(basic, seat, tsumo, honba, rules)
+    row = _PaymentRow(key, payments, points, paid)
+    if tables.payments_kept < _TABLE_LIMIT:
+        slots[slot & (_PAYMENT_SLOTS - 1)] = row  # the empty slot the search ended on
+        tables.payments_kept += 1
     return row
 
 
+_PAYMENT_SLOTS: Final = 2 * _TABLE_LIMIT
+_MOST_KEPT_BASIC: Final = 1 << 40  # a key fits 64 bits
+
+
 def _payment_row(basic: int, seat: int, tsumo: bool, honba: int,
-                 rules: Rules) -> _PaymentRow:
+                 rules: Rules) -> tuple[Parts, int, int]:
     if not tsumo:
         points = hand_value(basic, seat == EAST, tsumo=False)[0]
         paid = points + _honba_paid(honba, rules, tsumo=False)

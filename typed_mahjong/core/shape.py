@@ -115,10 +115,13 @@ def _held_mask(counts: bytes) -> int:
 class Part:
     """The concealed tiles of one suit (or of the honours) and all their readings."""
 
-    __slots__ = ("counts", "tile_mask", "size", "reds", "readings", "pairs", "most")
+    __slots__ = ("counts", "tile_mask", "size", "reds", "readings", "pairs", "most", "key")
+
+    key: i64  # the packed key of ``KEYED_PARTS`` (tiles.read_suit_keys); 0 where unused
 
     def __init__(self, base: int, counts: bytes, reds: int,
-                 readings: tuple[PartReading, ...]) -> None:
+                 readings: tuple[PartReading, ...], key: i64 = 0) -> None:
+        self.key = key
         # The count of each rank as bytes, shared with the readings' cache key: bytes are not
         # tracked by the cyclic garbage collector (a tuple is, until a collection sees it).
         self.counts = counts
@@ -210,7 +213,7 @@ def _make_part(suit: int, digits: str) -> Part | None:
     return Part(9 * suit, key, reds, _part_readings(suit, key))
 
 
-_ONE_CODE: Final = ord("1")
+_ONE_CODE: Final = 49  # "1"; a literal, compiled a constant (a computed Final is a static)
 
 
 def _counted_part(suit: int, digits: str) -> Part | None:
@@ -246,10 +249,15 @@ _FIFTH_BITS: Final = sum(16 << 8 * rank for rank in range(9))
 
 
 # Parts by their packed key (``tiles.read_suit_keys``: 3 bits a rank's count, the red fives
-# above them), one cache a suit, bounded as PART_CACHES. The compiled quick read looks parts
-# up here: an int is hashed at once, where a fresh digit string is hashed character by
-# character and first cut out of the hand text. Two spellings of the same tiles share a key.
-KEYED_PARTS: Final[tuple[dict[int, Part], ...]] = ({}, {}, {}, {})
+# above them), one table a suit, at most _PART_CACHE_LIMIT parts each as PART_CACHES. The
+# compiled quick read looks parts up here: no digit string is cut out of the hand text and
+# hashed. Two spellings of the same tiles share a key. A table is open-addressed, twice as
+# many slots as parts (a probe or two), each part compared by its own ``key``: compiled,
+# a dict of int keys boxed every key it was asked for, and hashing it cost more than this.
+_KEYED_SLOTS: Final = 2 * _PART_CACHE_LIMIT
+KEYED_PARTS: Final[tuple[list[Part | None], ...]] = tuple(
+    [None] * _KEYED_SLOTS for _ in range(4))
+_KEYED_KEPT: Final = [0, 0, 0, 0]  # parts kept in each table
 
 
 def keyed_part(suit: int, key: i64) -> Part:
@@ -257,8 +265,14 @@ def keyed_part(suit: int, key: i64) -> Part:
     checked it: at most four of a rank, one red five, honours 1-7); 0 is no tiles."""
     if key == 0:
         return EMPTY_PART
-    cache = KEYED_PARTS[suit]
-    found = cache.get(key)
+    slots = KEYED_PARTS[suit]
+    # The key's slot by multiplicative hashing: its low 29 bits (the higher ones folded in)
+    # times the golden ratio's 32 bits, the middle bits of the product (under 2**61: no
+    # overflow). Keys that pack small fields side by side fill the low slots otherwise. A
+    # slot another key holds sends the search on to the next one.
+    index = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16
+    while (found := slots[index & (_KEYED_SLOTS - 1)]) is not None and found.key != key:
+        index += 1
     if found is not None:
         return found
     # The counts as bytes, three ranks (9 bits of the key) at a time from a table: no list
@@ -268,9 +282,10 @@ def keyed_part(suit: int, key: i64) -> Part:
         packed += _ONE_RANK[(key >> 18) & 7]
     else:
         packed += _THREE_RANKS[(key >> 18) & 511]
-    made = Part(9 * suit, packed, key >> KEY_RED_SHIFT, _part_readings(suit, packed))
-    if len(cache) < _PART_CACHE_LIMIT:
-        cache[key] = made
+    made = Part(9 * suit, packed, key >> KEY_RED_SHIFT, _part_readings(suit, packed), key)
+    if _KEYED_KEPT[suit] < _PART_CACHE_LIMIT:
+        slots[index & (_KEYED_SLOTS - 1)] = made  # the empty slot the search ended on
+        _KEYED_KEPT[suit] += 1
     return made
 
 
@@ -362,13 +377,14 @@ def _table_readings(base: int, encoded: bytes) -> tuple[PartReading, ...]:
 _SUIT_TABLE: Final[list[dict[bytes, bytes]]] = []
 # Kept here: compiled, an imported name that is not Final is a lookup in a module's dict.
 _COUNTS_TO_DIGITS: Final = COUNTS_TO_DIGITS
-_COMMA: Final = ord(",")
+# Character codes of the table's text, as literals (see _ONE_CODE).
+_COMMA: Final = 44  # ","
 _NO_SUIT_TILES: Final = bytes(9)
 _NO_HONOURS: Final = bytes(7)
-_NO_PAIR: Final = ord("-")
-_RANK_CODE: Final = ord("0")
-_TRIPLET_CODE: Final = ord("a")
-_RUN_CODE: Final = ord("A")
+_NO_PAIR: Final = 45  # "-"
+_RANK_CODE: Final = 48  # "0"
+_TRIPLET_CODE: Final = 97  # "a"
+_RUN_CODE: Final = 65  # "A"
 
 
 EMPTY_PART: Final = Part(0, bytes(9), 0, (_NO_READING,))
@@ -380,10 +396,13 @@ class MeldFacts:
 
     __slots__ = ("melds", "closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
                  "triplet_mask", "kans", "closed_kans", "outside", "man_copies", "pin_copies",
-                 "sou_copies", "honour_copies", "most")
+                 "sou_copies", "honour_copies", "most", "key")
 
-    def __init__(self, melds: tuple[Meld, ...]) -> None:
+    key: i64  # the melds' numbers (scoring's table of facts by coded melds); 0 where unused
+
+    def __init__(self, melds: tuple[Meld, ...], key: i64 = 0) -> None:
         self.melds = melds
+        self.key = key
         closed = True
         mask = reds = runs = run_mask = triplets = triplet_mask = kans = closed_kans = 0
         outside = True

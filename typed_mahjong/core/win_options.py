@@ -42,10 +42,10 @@ class WinOption:
     ``tsumo`` is by ``Tsumo[...]``); ``implies`` another flag this one turns on (double
     riichi is a riichi); ``example`` shows the marker in use, for error messages.
     ``declared``: a parameter of ``score()`` itself (scripts/build_win_options.py
-    writes them). The options of optional rules and of three-player play are not: compiled,
-    each declared keyword a call leaves out costs the call a scan of the keywords it
-    passes, so these come in through ``score()``'s ``**unknown`` and, when given, are read
-    by ``read_options`` (the same checks and the same ``Situation``).
+    writes them). The options of optional rules, of three-player play and the rare liable
+    seat are not: compiled, each declared keyword a call leaves out costs the call a scan
+    of the keywords it passes, so these come in through ``score()``'s ``**unknown`` and,
+    when given, are read by ``read_options`` (the same checks and the same ``Situation``).
     """
 
     name: str
@@ -106,7 +106,7 @@ WIN_OPTIONS: Final[tuple[WinOption, ...]] = (
                                    "(for paarenchan)", "Renchan", "Renchan[8]",
               declared=False, most=MOST_COUNTERS),
     WinOption("pao", WIND, None, "the seat liable (pao) for a yakuman", "Pao",
-              'Pao["W"] (the liable seat)'),
+              'Pao["W"] (the liable seat)', declared=False),
     WinOption("nuki", COUNT, 0, "North tiles set aside as nukidora (kita; three-player "
                                 "rules only)", "Nuki", "Nuki[1]", declared=False,
               most=4),  # there are four North tiles

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
+from mypy_extensions import i64
+
 from .rules import Rules
 from .shape import (
     DAISHARIN_MASK,
@@ -722,12 +724,27 @@ _RENHOU_ROW: Final = YAKU_NAMES.index("renhou")
 # The traits some row of the yakuman table needs: the rest cannot change which are tested.
 _YAKUMAN_TRAITS: Final = _needed(YAKUMAN)
 
-# The (name, han) entries and their han, by the rows held (``_held``), closed (the lowest
-# bit) and, for a renhou, whether it counts 8 han (the next bit): one shared tuple a key, so
-# a shape's yaku cost no list or tuple. Made on first use (a few entries: cheap), at most
-# _ROWS_LIMIT kept.
-_ENTRIES: Final[dict[int, tuple[tuple[tuple[str, int], ...], int]]] = {}
+class _Entries:
+    """The (name, han) entries of a shape's yaku and their han, for ``key``: the rows held
+    (``_held``), closed (the lowest bit) and, for a renhou, whether it counts 8 han (the
+    next bit)."""
+
+    __slots__ = ("key", "entries", "han")
+
+    def __init__(self, key: i64, entries: tuple[tuple[str, int], ...], han: int) -> None:
+        self.key = key
+        self.entries = entries
+        self.han = han
+
+
+# The entries by their key, one shared tuple a key, so a shape's yaku cost no list or tuple.
+# Made on first use (a few entries: cheap), at most _ROWS_LIMIT kept, in an open-addressed
+# table of twice as many slots, each compared by its own ``key`` (as shape.KEYED_PARTS:
+# compiled, a dict of int keys boxed each key asked for, and a lookup cost more than this).
 _ROWS_LIMIT: Final = 16384
+_ENTRY_SLOTS: Final = 2 * _ROWS_LIMIT
+_ENTRIES: Final[list[_Entries | None]] = [None] * _ENTRY_SLOTS
+_ENTRIES_KEPT: Final = [0]
 
 
 def _resolved(shape: WinShape, situation: Situation, rules: Rules, held: int) -> int:
@@ -755,8 +772,8 @@ _OPEN_ENTRIES: Final[tuple[Any, ...]] = tuple((row.name, row.open_han) for row i
 _RENHOU_ENTRIES: Final[tuple[Any, ...]] = (("renhou", 5), ("renhou", 8))
 
 
-def _entries(key: int) -> tuple[tuple[tuple[str, int], ...], int]:
-    held = key >> 2
+def _entries(key: i64, slot: i64) -> _Entries:
+    held = int(key >> 2)
     shared = _CLOSED_ENTRIES if key & 1 else _OPEN_ENTRIES
     entries = []
     han = 0
@@ -781,9 +798,10 @@ def _entries(key: int) -> tuple[tuple[tuple[str, int], ...], int]:
             entries.append(entry)
             han += entry[1]
             held ^= low
-    found = (tuple(entries), han)
-    if len(_ENTRIES) < _ROWS_LIMIT:
-        _ENTRIES[key] = found
+    found = _Entries(key, tuple(entries), han)
+    if _ENTRIES_KEPT[0] < _ROWS_LIMIT:
+        _ENTRIES[slot] = found  # the empty slot the search ended on
+        _ENTRIES_KEPT[0] += 1
     return found
 
 
@@ -802,17 +820,21 @@ def shape_yaku(shape: WinShape, situation: Situation, rules: Rules,
     traits (the scorer adds the dora to it)."""
     closed = shape.closed
     held = traits & (_CLOSED_ROWS if closed else _OPEN_ROWS)
+    eight_han_renhou = False
     if held & _RESOLVED:
         held = _resolved(shape, situation, rules, held)
-        key = held << 2 | closed
-        if held >> _RENHOU_ROW & 1 and rules.renhou != "5-han":
-            key |= 2
-    else:
-        key = held << 2 | closed
-    found = _ENTRIES.get(key)
+        eight_han_renhou = held >> _RENHOU_ROW & 1 == 1 and rules.renhou != "5-han"
+    # The key in 64-bit ints (compiled, each operation on a Python int is a call).
+    key: i64 = held
+    key = key << 2 | closed
+    if eight_han_renhou:
+        key |= 2
+    slot = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16  # as shape.keyed_part's
+    while (found := _ENTRIES[slot & (_ENTRY_SLOTS - 1)]) is not None and found.key != key:
+        slot += 1
     if found is None:
-        found = _entries(key)
-    return found
+        found = _entries(key, slot & (_ENTRY_SLOTS - 1))
+    return found.entries, found.han
 
 
 def yakuman_gate(rules: Rules) -> int:
