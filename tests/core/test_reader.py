@@ -322,15 +322,23 @@ def test_coded_melds_read_what_quick_meld_reads() -> None:
     "pon:111m pon:222m pon:333m pon:444m",
 ])
 def test_coded_meld_facts_are_the_facts_of_the_melds(melds: str) -> None:
-    from typed_mahjong.core.scoring import _coded_meld_facts, _quick_melds
+    from typed_mahjong.core.scoring import (
+        _CODED_KEPT,
+        _MELDS_LIMIT,
+        _coded_meld_facts,
+        _quick_melds,
+    )
 
     text = "11z " + melds
+    room = _CODED_KEPT[0] < _MELDS_LIMIT  # other tests in this process may have filled it
     found, want = _coded_meld_facts(text, 4), _quick_melds(melds)
     assert found is not None and want is not None
     assert found.melds == want.melds
     assert [getattr(found, name) for name in MELD_FACT_FIELDS] == [
         getattr(want, name) for name in MELD_FACT_FIELDS]
-    assert _coded_meld_facts(text, 4) is found  # kept
+    again = _coded_meld_facts(text, 4)
+    assert again is not None and again.melds == found.melds
+    assert again is found or not room  # kept while the table has room
 
 
 MELD_FACT_FIELDS = ("closed", "tile_mask", "reds", "runs", "run_mask", "triplets",
