@@ -4,6 +4,8 @@ dropping the tables when many rules have been used changes no result."""
 
 from __future__ import annotations
 
+import pytest
+
 from typed_mahjong import score
 from typed_mahjong.core.rules import rules_from
 from typed_mahjong.core.scoring import _TABLE_RULES
@@ -73,16 +75,22 @@ def test_the_plain_basic_points_are_basic_points() -> None:
                     rules.name, han, fu)
 
 
-def test_the_kept_payments_are_the_payments() -> None:
+@pytest.mark.parametrize("index_reader", [False, True])
+def test_the_kept_payments_are_the_payments(index_reader: bool,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
     # _plain_payments keeps each row by its basic points, honba, seat and tsumo (below 128
-    # honba and 2**40 basic points; aotenjou's larger values are paid each time): asked
-    # twice, each row is the one _payment_row makes. Worked example, a huge aotenjou ron
-    # from a non-dealer: 4 * 2**41 = 8,796,093,022,208 rounded up to 8,796,093,022,300.
-    from typed_mahjong.core.scoring import _payment_row, _plain_payments, _tables
+    # honba and 2**40 basic points; aotenjou's larger values are paid each time), in a dict
+    # interpreted and a table of its own compiled (both run here, the flag set; compiled,
+    # the flag is a constant and its own way runs twice): asked twice, each row is the one
+    # _payment_row makes. Worked example, a huge aotenjou ron from a non-dealer:
+    # 4 * 2**41 = 8,796,093,022,208 rounded up to 8,796,093,022,300.
+    import typed_mahjong.core.scoring as scoring
+    from typed_mahjong.core.scoring import _payment_row, _plain_payments, _RuleTables
     from typed_mahjong.core.tiles import EAST
 
+    monkeypatch.setattr(scoring, "INDEX_READER", index_reader)
     rules = rules_from("tenhou", aotenjou=True)
-    tables = _tables(rules)
+    tables = _RuleTables(rules)
     for basic in (160, 1920, 2000, 8000, 1 << 39, 1 << 40, 1 << 41):
         for honba in (0, 1, 127, 128, 999):
             for seat in range(EAST, EAST + 4):

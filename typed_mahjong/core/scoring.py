@@ -898,8 +898,9 @@ class _RuleTables:
     set of rules (compiled, an attribute of ``Rules`` is a generic lookup; of this class, a
     field)."""
 
-    __slots__ = ("rules", "asked", "basic", "payments", "payments_kept", "yakuman_gate",
-                 "limited", "kiriage", "limits", "name", "stick_value", "sanma", "red_fives")
+    __slots__ = ("rules", "asked", "basic", "payments", "payments_kept", "payments_by_key",
+                 "yakuman_gate", "limited", "kiriage", "limits", "name", "stick_value",
+                 "sanma", "red_fives")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -908,9 +909,11 @@ class _RuleTables:
         self.asked: object = None
         self.yakuman_gate = yakuman_gate(rules)  # once a set of rules, not once a shape
         self.basic: dict[int, tuple[int, str | None]] = {}
-        # The rows by key, open-addressed (as shape.KEYED_PARTS): at most _TABLE_LIMIT.
+        # The rows by key (_plain_payments), at most _TABLE_LIMIT: compiled open-addressed
+        # (as shape.KEYED_PARTS), interpreted in a dict.
         self.payments: list[_PaymentRow | None] = [None] * _PAYMENT_SLOTS
         self.payments_kept = 0
+        self.payments_by_key: dict[int, _PaymentRow] = {}
         # With limits (no aotenjou), what _plain_basic reads: kiriage, and the limit of
         # 5 to 13 han and more, whatever the fu (basic_points).
         self.limited = not rules.aotenjou
@@ -991,6 +994,15 @@ def _plain_payments(basic: int, seat: int, tsumo: bool, honba: int, rules: Rules
     honba_bits: i64 = honba
     seat_bits: i64 = seat - EAST
     key = key << 10 | honba_bits << 3 | seat_bits << 1 | tsumo
+    if not INDEX_READER:
+        # Interpreted, a dict's lookup (in C) beats the table's search in bytecode.
+        found = tables.payments_by_key.get(key)
+        if found is None:
+            payments, points, paid = _payment_row(basic, seat, tsumo, honba, rules)
+            found = _PaymentRow(key, payments, points, paid)
+            if len(tables.payments_by_key) < _TABLE_LIMIT:
+                tables.payments_by_key[key] = found
+        return found
     slots = tables.payments
     slot = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16  # as shape.keyed_part's
     while (found := slots[slot & (_PAYMENT_SLOTS - 1)]) is not None and found.key != key:

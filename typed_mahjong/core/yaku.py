@@ -738,13 +738,15 @@ class _Entries:
 
 
 # The entries by their key, one shared tuple a key, so a shape's yaku cost no list or tuple.
-# Made on first use (a few entries: cheap), at most _ROWS_LIMIT kept, in an open-addressed
-# table of twice as many slots, each compared by its own ``key`` (as shape.KEYED_PARTS:
-# compiled, a dict of int keys boxed each key asked for, and a lookup cost more than this).
+# Made on first use (a few entries: cheap), at most _ROWS_LIMIT kept. Compiled, in an
+# open-addressed table of twice as many slots, each compared by its own ``key`` (as
+# shape.KEYED_PARTS: a dict of int keys boxed each key asked for, and a lookup cost more
+# than this); interpreted, (entries, han) in a dict, a lookup in C.
 _ROWS_LIMIT: Final = 16384
 _ENTRY_SLOTS: Final = 2 * _ROWS_LIMIT
 _ENTRIES: Final[list[_Entries | None]] = [None] * _ENTRY_SLOTS
 _ENTRIES_KEPT: Final = [0]
+_ENTRY_PAIRS: Final[dict[int, tuple[tuple[tuple[str, int], ...], int]]] = {}
 
 
 def _resolved(shape: WinShape, situation: Situation, rules: Rules, held: int) -> int:
@@ -772,7 +774,7 @@ _OPEN_ENTRIES: Final[tuple[Any, ...]] = tuple((row.name, row.open_han) for row i
 _RENHOU_ENTRIES: Final[tuple[Any, ...]] = (("renhou", 5), ("renhou", 8))
 
 
-def _entries(key: i64, slot: i64) -> _Entries:
+def _entries(key: i64) -> _Entries:
     held = int(key >> 2)
     shared = _CLOSED_ENTRIES if key & 1 else _OPEN_ENTRIES
     entries = []
@@ -798,11 +800,7 @@ def _entries(key: i64, slot: i64) -> _Entries:
             entries.append(entry)
             han += entry[1]
             held ^= low
-    found = _Entries(key, tuple(entries), han)
-    if _ENTRIES_KEPT[0] < _ROWS_LIMIT:
-        _ENTRIES[slot] = found  # the empty slot the search ended on
-        _ENTRIES_KEPT[0] += 1
-    return found
+    return _Entries(key, tuple(entries), han)
 
 
 def find_yaku(shape: WinShape, situation: Situation, rules: Rules,
@@ -829,11 +827,23 @@ def shape_yaku(shape: WinShape, situation: Situation, rules: Rules,
     key = key << 2 | closed
     if eight_han_renhou:
         key |= 2
+    if not INDEX_READER:
+        # Interpreted, a dict's lookup (in C) beats the table's search in bytecode.
+        pair = _ENTRY_PAIRS.get(key)
+        if pair is None:
+            made = _entries(key)
+            pair = (made.entries, made.han)
+            if len(_ENTRY_PAIRS) < _ROWS_LIMIT:
+                _ENTRY_PAIRS[key] = pair
+        return pair
     slot = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16  # as shape.keyed_part's
     while (found := _ENTRIES[slot & (_ENTRY_SLOTS - 1)]) is not None and found.key != key:
         slot += 1
     if found is None:
-        found = _entries(key, slot & (_ENTRY_SLOTS - 1))
+        found = _entries(key)
+        if _ENTRIES_KEPT[0] < _ROWS_LIMIT:
+            _ENTRIES[slot & (_ENTRY_SLOTS - 1)] = found  # the empty slot the search ended on
+            _ENTRIES_KEPT[0] += 1
     return found.entries, found.han
 
 
