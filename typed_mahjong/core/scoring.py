@@ -24,6 +24,7 @@ from .shape import (
     MeldFacts,
     WinShape,
     describe,
+    key_slot,
     keyed_part,
     part,
     win_shapes,
@@ -669,7 +670,7 @@ def _coded_meld_facts(text: str, start: i64) -> MeldFacts | None:
         if index >= length:
             break
         index += 1  # the space after the meld
-    slot = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16  # as shape.keyed_part's
+    slot = key_slot(key)
     while (found := _CODED_FACTS[slot & (_MELD_SLOTS - 1)]) is not None and found.key != key:
         slot += 1
     if found is not None:
@@ -1004,7 +1005,7 @@ def _plain_payments(basic: int, seat: int, tsumo: bool, honba: int, rules: Rules
                 tables.payments_by_key[key] = found
         return found
     slots = tables.payments
-    slot = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16  # as shape.keyed_part's
+    slot = key_slot(key)
     while (found := slots[slot & (_PAYMENT_SLOTS - 1)]) is not None and found.key != key:
         slot += 1
     if found is not None:

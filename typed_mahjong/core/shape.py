@@ -260,17 +260,23 @@ KEYED_PARTS: Final[tuple[list[Part | None], ...]] = tuple(
 _KEYED_KEPT: Final = [0, 0, 0, 0]  # parts kept in each table
 
 
+def key_slot(key: i64) -> i64:
+    """Where the search for ``key`` starts in an open-addressed table of the scorer (masked
+    by the table's size): multiplicative hashing, the key's low 29 bits (the higher ones
+    folded in) times the golden ratio's 32 bits, the middle bits of the product (under
+    2**61: no overflow in an i64). The scorer's keys pack small fields side by side: folding
+    their bits instead put nearly all of them in the first eighth of a table."""
+    return ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16
+
+
 def keyed_part(suit: int, key: i64) -> Part:
     """The part of ``suit`` whose tiles ``key`` packs (``tiles.read_suit_keys``, which has
     checked it: at most four of a rank, one red five, honours 1-7); 0 is no tiles."""
     if key == 0:
         return EMPTY_PART
     slots = KEYED_PARTS[suit]
-    # The key's slot by multiplicative hashing: its low 29 bits (the higher ones folded in)
-    # times the golden ratio's 32 bits, the middle bits of the product (under 2**61: no
-    # overflow). Keys that pack small fields side by side fill the low slots otherwise. A
-    # slot another key holds sends the search on to the next one.
-    index = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16
+    # A slot another key holds sends the search on to the next one.
+    index = key_slot(key)
     while (found := slots[index & (_KEYED_SLOTS - 1)]) is not None and found.key != key:
         index += 1
     if found is not None:

@@ -24,6 +24,7 @@ from .shape import (
     TANKI,
     WIND_MASK,
     WinShape,
+    key_slot,
 )
 from .situation import Situation
 from .tiles import (
@@ -836,7 +837,7 @@ def shape_yaku(shape: WinShape, situation: Situation, rules: Rules,
             if len(_ENTRY_PAIRS) < _ROWS_LIMIT:
                 _ENTRY_PAIRS[key] = pair
         return pair
-    slot = ((key ^ key >> 29) & 0x1FFFFFFF) * 0x9E3779B1 >> 16  # as shape.keyed_part's
+    slot = key_slot(key)
     while (found := _ENTRIES[slot & (_ENTRY_SLOTS - 1)]) is not None and found.key != key:
         slot += 1
     if found is None:
