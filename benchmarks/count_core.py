@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/count_core.py --compiled-site <site-packages of an install>
     .venv/bin/python benchmarks/count_core.py --builds pure --sections shanten --n 300
+    .venv/bin/python benchmarks/count_core.py --builds compiled --sections scoring --cache-sim
 
 For each build and each contender of ``bench_core.py`` (our ``score``, ``mahjong``'s
 ``estimate_hand_value`` and riichienv's ``HandEvaluator.calc`` on the same generated winning
@@ -16,6 +17,12 @@ cache misses and branch costs are not counted). riichienv is counted when instal
 bench extra); it is the same for both builds, so it is counted once a section, beside the
 first build. Needs valgrind; slow: each run is a Python process under callgrind, about a
 minute at the default size.
+
+``--cache-sim`` adds callgrind's cache and branch simulation: a call's first-level
+instruction and data cache misses and its mispredicted branches, and from them an
+estimate of its cycles, so that two contenders with alike instruction counts can be told
+apart the way the wall clock tells them apart (the simulation's cache is the host's;
+the weights are typical costs, not this machine's).
 """
 
 from __future__ import annotations
@@ -45,6 +52,14 @@ NATIVE = {
     "shanten": "riichienv calculate_shanten(ids) (Rust)",
 }
 _COLLECTED = re.compile(r"Collected : (\d+)")
+# Cycles an event costs beside its instruction, in the estimate of --cache-sim: a
+# first-level miss served by the second level, a mispredicted branch (typical figures).
+MISS_CYCLES = 10
+MISPREDICT_CYCLES = 15
+# callgrind's event names: instructions; first-level misses (instruction fetch, data read,
+# data write); conditional and indirect branches mispredicted.
+MISSES = ("I1mr", "D1mr", "D1mw")
+MISPREDICTS = ("Bcm", "Bim")
 
 
 def measured(build: str, section: str, name: str, n: int, run: bool) -> int:
@@ -81,24 +96,54 @@ def measured(build: str, section: str, name: str, n: int, run: bool) -> int:
     os._exit(0)  # no interpreter teardown: it would count differently in the two runs
 
 
-def count(build: str, section: str, name: str, n: int, run: bool, site: Path) -> int:
+def count(build: str, section: str, name: str, n: int, run: bool, site: Path,
+          cache_sim: bool = False) -> dict[str, int]:
+    """callgrind's totals of one run, by event name ("Ir": instructions); {} when the
+    contender is not installed."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     env.pop("TYPED_MAHJONG_PURE", None)
     if site.is_dir():
         env["PYTHONPATH"] = str(site)
     if build == "pure":
         env["TYPED_MAHJONG_PURE"] = "1"
+    simulate = ["--cache-sim=yes", "--branch-sim=yes"] if cache_sim else []
     with tempfile.TemporaryDirectory() as scratch:
-        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out",
-                   sys.executable, "-P", __file__, "--inside", build, section, name, str(n),
-                   "1" if run else "0"]
+        command = ["valgrind", "--tool=callgrind", *simulate,
+                   f"--callgrind-out-file={scratch}/out", sys.executable, "-P", __file__,
+                   "--inside", build, section, name, str(n), "1" if run else "0"]
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-    found = _COLLECTED.search(done.stderr)
-    if done.returncode == 4:
-        return -1  # the contender is not installed
-    if done.returncode != 0 or found is None:
-        raise SystemExit(f"callgrind run failed ({done.returncode}): {done.stderr[-2000:]}")
-    return int(found.group(1))
+        if done.returncode == 4:
+            return {}  # the contender is not installed
+        found = _COLLECTED.search(done.stderr)
+        if done.returncode != 0 or found is None:
+            raise SystemExit(f"callgrind run failed ({done.returncode}): "
+                             f"{done.stderr[-2000:]}")
+        return event_totals(Path(scratch, "out").read_text())
+
+
+def event_totals(output: str) -> dict[str, int]:
+    """The totals of a callgrind output file by event name (its "events:" line names the
+    columns of its "summary:" line)."""
+    names: list[str] = []
+    for line in output.splitlines():
+        if line.startswith("events:"):
+            names = line.split()[1:]
+        elif line.startswith(("summary:", "totals:")) and names:
+            return dict(zip(names, map(int, line.split()[1:]), strict=True))
+    raise SystemExit("no event totals in callgrind's output")
+
+
+def estimated_cycles(call: dict[str, float]) -> float:
+    """Instructions plus what --cache-sim's misses and mispredictions cost beside them."""
+    return (call["Ir"] + MISS_CYCLES * sum(call[name] for name in MISSES)
+            + MISPREDICT_CYCLES * sum(call[name] for name in MISPREDICTS))
+
+
+def cache_line(name: str, call: dict[str, float]) -> str:
+    return (f"    {name}: {call['Ir']:,.0f} instructions, first-level misses "
+            f"{call['I1mr']:,.0f} instruction / {call['D1mr'] + call['D1mw']:,.0f} data, "
+            f"mispredicted branches {call['Bcm']:,.0f} conditional / {call['Bim']:,.0f} "
+            f"indirect; about {estimated_cycles(call):,.0f} cycles")
 
 
 def main() -> int:
@@ -109,6 +154,8 @@ def main() -> int:
     parser.add_argument("--sections", choices=("both", "scoring", "shanten"), default="both")
     parser.add_argument("--compiled-site", type=Path, default=Path(".venv/compiled/site"),
                         help="site-packages of a compiled install (.venv/compiled/site)")
+    parser.add_argument("--cache-sim", action="store_true",
+                        help="simulate the caches and branches too: misses and a cycle estimate")
     parser.add_argument("--inside", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inside:
@@ -120,29 +167,42 @@ def main() -> int:
           f"{args.n * 10} shanten hands; PYTHONHASHSEED=0; site {args.compiled_site})")
     for section in sections:
         n = args.n if section == "scoring" else args.n * 10
-        native: float | None = None
+        native: dict[str, float] | None = None
         for build in builds:
-            per_call = {name: per_call_count(build, section, name, n, args.compiled_site)
+            per_call = {name: per_call_count(build, section, name, n, args.compiled_site,
+                                             args.cache_sim)
                         for name in CONTENDERS[section]}
             if native is None:
-                native = per_call_count(build, section, NATIVE[section], n, args.compiled_site)
+                native = per_call_count(build, section, NATIVE[section], n,
+                                        args.compiled_site, args.cache_sim)
             ours, theirs = CONTENDERS[section]
-            line = (f"  {section}, {build} build: {ours} {per_call[ours]:,.0f}; {theirs} "
-                    f"{per_call[theirs]:,.0f} ({per_call[theirs] / per_call[ours]:.2f}x)")
-            if native >= 0:
-                line += (f"; {NATIVE[section]} {native:,.0f} "
-                         f"({native / per_call[ours]:.2f}x)")
+            mine = per_call[ours]["Ir"]
+            line = f"  {section}, {build} build: {ours} {mine:,.0f}"
+            if per_call[theirs]:
+                peer = per_call[theirs]["Ir"]
+                line += f"; {theirs} {peer:,.0f} ({peer / mine:.2f}x)"
+            if native:
+                line += f"; {NATIVE[section]} {native['Ir']:,.0f} ({native['Ir'] / mine:.2f}x)"
             print(line + "  [ratios: theirs / ours]")
+            if args.cache_sim:
+                for name, call in (*per_call.items(), *((NATIVE[section], native),)):
+                    if call:
+                        print(cache_line(name, call))
+                if native:
+                    print(f"    cycles estimated, {NATIVE[section]} / ours: "
+                          f"{estimated_cycles(native) / estimated_cycles(per_call[ours]):.2f}x")
     return 0
 
 
-def per_call_count(build: str, section: str, name: str, n: int, site: Path) -> float:
-    """One call's instructions (the run with a pass less the run without); -1 when the
+def per_call_count(build: str, section: str, name: str, n: int, site: Path,
+                   cache_sim: bool = False) -> dict[str, float]:
+    """One call's events (the run with a pass less the run without); {} when the
     contender is not installed."""
-    base = count(build, section, name, n, False, site)
-    if base < 0:
-        return -1.0
-    return (count(build, section, name, n, True, site) - base) / n
+    base = count(build, section, name, n, False, site, cache_sim)
+    if not base:
+        return {}
+    ran = count(build, section, name, n, True, site, cache_sim)
+    return {event: (ran[event] - total) / n for event, total in base.items()}
 
 
 if __name__ == "__main__":
