@@ -45,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="typed-mahjong", description="Score riichi hands and check them statically.",
         formatter_class=argparse.RawDescriptionHelpFormatter,  # --version's line unwrapped
     )
-    parser.add_argument("--version", action="version", version=version_text(),
+    parser.add_argument("--version", action=_VersionAction,
                         help="print the version and the build running (compiled or pure Python)")
     # Nested subparsers take their parser class from their parent: every usage error of
     # every command comes here as a UsageError.
@@ -53,6 +53,22 @@ def build_parser() -> argparse.ArgumentParser:
     for family in FAMILIES:
         family.register(subparsers)
     return parser
+
+
+class _VersionAction(argparse.Action):
+    """``--version``, its text made only when asked for: naming the build running imports
+    every compiled module (the plugin's, and with them mypy), which no other command
+    needs."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[object] | None, option_string: str | None = None
+                 ) -> None:
+        print(version_text())
+        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,11 +10,15 @@ from these tables.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from ..core.scoring import Score
 from ..core.win_options import BY_MARKER, COUNT, FLAG, RULES_KEYWORD, TILES, WIN_OPTIONS
 from ..frozen import frozen_value
+
+if TYPE_CHECKING:
+    # For the types only: the CLI reads these tables to build its parser for every command,
+    # and most commands never score a riichi hand.
+    from ..core.scoring import Score
 
 Answer = int | str | tuple[str, ...] | tuple[int, ...]
 
