@@ -13,14 +13,8 @@ from pathlib import Path
 
 import pytest
 
-GAME = """\
-name: Threes
-rules: {hand_size: 3, structure: '3'}
-tiles:
-  t: {n: 1}
-yaku:
-  Ones: {when: a.n == 1, points: 10}
-"""
+# A bundled example game: the command reads it as a user's file.
+GAME = Path(__file__).resolve().parents[2] / "examples" / "games" / "colour-trios.yaml"
 
 
 def loaded_by(argv: list[str], cwd: Path) -> tuple[int, list[str]]:
@@ -46,9 +40,7 @@ def loaded_by(argv: list[str], cwd: Path) -> tuple[int, list[str]]:
 ], ids=["score", "game-tiles"])
 def test_a_command_imports_no_other_layer(tmp_path: Path, argv: list[str],
                                           unwanted: tuple[str, ...]) -> None:
-    game = tmp_path / "threes.yaml"
-    game.write_text(GAME, encoding="utf-8")
-    status, loaded = loaded_by([arg.format(game=game) for arg in argv], tmp_path)
+    status, loaded = loaded_by([arg.format(game=GAME) for arg in argv], tmp_path)
     assert status == 0, loaded
     assert "typed_mahjong.cli.main" in loaded  # the listing is of the run that answered
     assert [name for name in loaded
