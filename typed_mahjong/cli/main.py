@@ -43,7 +43,7 @@ DEBUG_ENV = "TYPED_MAHJONG_DEBUG"  # set: an internal error prints its traceback
 def build_parser() -> argparse.ArgumentParser:
     parser = JsonAwareParser(
         prog="typed-mahjong", description="Score riichi hands and check them statically.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,  # --version's line unwrapped
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # the description as written
     )
     parser.add_argument("--version", action=_VersionAction,
                         help="print the version and the build running (compiled or pure Python)")
