@@ -55,6 +55,13 @@ from typing import NamedTuple
 
 from typed_mahjong import HandError, score
 
+if __package__ in (None, ""):
+    # Run as a script: make `benchmarks.count_core` importable from the checkout root;
+    # appended, so that typed_mahjong comes from PYTHONPATH (the build under test).
+    sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.count_core import event_totals  # noqa: E402
+
 SUITS = "mps"
 
 
@@ -243,14 +250,7 @@ def measure(command: list[str], directory: Path, callgrind: bool, label: str) ->
     if completed.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{completed.stdout}{completed.stderr}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return Measure(cpu, callgrind_total(out) if callgrind else None)
-
-
-def callgrind_total(path: Path) -> int:
-    for line in path.read_text().splitlines():
-        if line.startswith(("summary:", "totals:")):
-            return int(line.split()[1])
-    raise SystemExit(f"no instruction total in {path}")
+    return Measure(cpu, event_totals(out.read_text())["Ir"] if callgrind else None)
 
 
 def mypy_command(variant: Variant, cache: str) -> list[str]:
